@@ -1,0 +1,33 @@
+//! Exact cover by Knuth's Dancing Links.
+//!
+//! An exact-cover problem has *items* and *options*; each option covers some items. A solution is
+//! a set of options that covers every *primary* item exactly once and every *secondary* item at
+//! most once, or, when options give a secondary item a *color*, only with options that agree on it
+//! (Knuth's Algorithm C).
+//!
+//! - [`ProblemBuilder`] collects and checks items and options; [`Problem`] is the immutable result,
+//!   laid out once in Knuth's node layout and shared by any number of searches.
+//! - [`Search`] is one resumable run: iterate over solutions, [`count`](Search::count) them, stop at
+//!   a limit or a [`Budget`] and go on later, [`force`](Search::force) options before starting.
+//!   Its [`Stats`] count nodes and updates exactly as Knuth's dlx1 and dlx2 do.
+//! - [`knuth`] reads and writes Knuth's text format.
+//!
+//! ```
+//! use dlx_core::{knuth, Search, Status};
+//!
+//! let problem = knuth::parse("A B C | X\nA X\nB C\nA B\nC X\n").unwrap().problem;
+//! let mut search = Search::new(&problem);
+//! let solution = search.solutions().next().unwrap();
+//! let text: Vec<String> = solution.iter().map(|&o| problem.format_option(o)).collect();
+//! assert_eq!(text, ["A X", "B C"]);
+//! assert_eq!(search.count(), Status::Exhausted);
+//! assert_eq!(search.stats().solutions, 1);
+//! ```
+
+pub mod knuth;
+mod links;
+mod problem;
+mod search;
+
+pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, Warning, MAX_SIZE};
+pub use search::{Budget, ForceError, Search, Solutions, Stats, Status};

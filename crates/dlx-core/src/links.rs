@@ -1,0 +1,339 @@
+//! The node arena in Knuth's layout (dlx1/dlx2): the only place that does index arithmetic.
+//!
+//! - `items[0]` heads the circular list of active primary items, `items[n + 1]` the list of
+//!   secondary items; item `k` of the problem is `items[k + 1]`, and its column header is
+//!   `nodes[k + 1]`.
+//! - A column header's `item` field holds the column's length (Knuth's `LEN`), its `color` field the
+//!   color the item has been purified to (`0` when none).
+//! - The nodes of each option lie consecutively between two spacers. A spacer has `item == 0`, `up`
+//!   pointing to the first node of the option before it and `down` to the last node of the option
+//!   after it, so an option is walked by index. A spacer's `color` holds the number of the option
+//!   that ends at it.
+//! - An option node's `color` is `0` (none), a color number, or [`DONE`] while its item is purified
+//!   to the node's own color (Knuth's `-1`).
+
+use crate::problem::{Entry, Problem};
+
+/// Marks a node whose colored item is already purified to the node's color.
+const DONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) up: u32,
+    pub(crate) down: u32,
+    pub(crate) item: u32,
+    pub(crate) color: u32,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ItemLink {
+    pub(crate) prev: u32,
+    pub(crate) next: u32,
+}
+
+/// The mutable state of one search: item lists and option columns.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Links {
+    pub(crate) items: Vec<ItemLink>,
+    pub(crate) nodes: Vec<Node>,
+    /// The first node (the spacer before it, plus one) of every option, and one past the end.
+    option_first: Vec<u32>,
+}
+
+impl Links {
+    /// Lays out `problem` with every item active and every option present.
+    pub(crate) fn new(problem: &Problem) -> Links {
+        let n = problem.item_count();
+        let primary = problem.primary_count();
+        let mut items = vec![ItemLink::default(); n + 2];
+        let link_ring = |items: &mut [ItemLink], root: usize, members: std::ops::Range<usize>| {
+            let mut last = root;
+            for k in members {
+                items[last].next = k as u32;
+                items[k].prev = last as u32;
+                last = k;
+            }
+            items[last].next = root as u32;
+            items[root].prev = last as u32;
+        };
+        link_ring(&mut items, 0, 1..primary + 1);
+        link_ring(&mut items, n + 1, primary + 1..n + 1);
+
+        let mut nodes: Vec<Node> = (0..=n)
+            .map(|k| Node {
+                up: k as u32,
+                down: k as u32,
+                item: 0,
+                color: 0,
+            })
+            .collect();
+        let mut option_first = Vec::with_capacity(problem.option_count() + 1);
+        let mut spacer = nodes.len();
+        nodes.push(Node {
+            color: u32::MAX,
+            ..Node::default()
+        });
+        for option in 0..problem.option_count() {
+            let first = nodes.len();
+            option_first.push(first as u32);
+            for &Entry { item, color } in problem.option(option) {
+                let header = item + 1;
+                let x = nodes.len() as u32;
+                let last = nodes[header].up;
+                nodes.push(Node {
+                    up: last,
+                    down: header as u32,
+                    item: header as u32,
+                    color,
+                });
+                nodes[last as usize].down = x;
+                nodes[header].up = x;
+                nodes[header].item += 1;
+            }
+            let end = nodes.len();
+            nodes[spacer].down = (end - 1) as u32;
+            spacer = end;
+            nodes.push(Node {
+                up: first as u32,
+                down: 0,
+                item: 0,
+                color: option as u32,
+            });
+        }
+        option_first.push(nodes.len() as u32);
+        Links {
+            items,
+            nodes,
+            option_first,
+        }
+    }
+
+    /// The first node of `option`.
+    pub(crate) fn first_node(&self, option: usize) -> u32 {
+        self.option_first[option]
+    }
+
+    /// The number of options.
+    pub(crate) fn option_count(&self) -> usize {
+        self.option_first.len() - 1
+    }
+
+    /// The number of the option that node `x` belongs to.
+    pub(crate) fn option_of(&self, mut x: u32) -> usize {
+        while self.nodes[x as usize].item != 0 {
+            x += 1;
+        }
+        self.nodes[x as usize].color as usize
+    }
+
+    /// The header index of the column holding node `x`.
+    #[inline]
+    pub(crate) fn item_of(&self, x: u32) -> u32 {
+        self.nodes[x as usize].item
+    }
+
+    /// The next node down the column.
+    #[inline]
+    pub(crate) fn down(&self, x: u32) -> u32 {
+        self.nodes[x as usize].down
+    }
+
+    /// Whether no primary item is left to cover.
+    #[inline]
+    pub(crate) fn all_covered(&self) -> bool {
+        self.items[0].next == 0
+    }
+
+    /// Whether an item (by header index) is still in its item list.
+    pub(crate) fn is_listed(&self, i: u32) -> bool {
+        let link = self.items[i as usize];
+        self.items[link.prev as usize].next == i
+    }
+
+    /// The color node `x` asks of its item (`DONE` counts as satisfied), and the color its item is
+    /// purified to.
+    pub(crate) fn colors_at(&self, x: u32) -> (u32, u32) {
+        let node = self.nodes[x as usize];
+        (node.color, self.nodes[node.item as usize].color)
+    }
+
+    /// Knuth's branching rule: the active primary item with the fewest options, the leftmost on a
+    /// tie. Returns its header index, or `None` if all primary items are covered.
+    #[inline]
+    pub(crate) fn choose_item(&self) -> Option<u32> {
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        let mut k = self.items[0].next;
+        while k != 0 {
+            let len = self.nodes[k as usize].item;
+            if len < fewest {
+                best = Some(k);
+                fewest = len;
+                if len == 0 {
+                    break;
+                }
+            }
+            k = self.items[k as usize].next;
+        }
+        best
+    }
+
+    /// Removes the other nodes of the option holding `p` from their columns (Knuth's hide').
+    #[inline]
+    fn hide(&mut self, p: u32, updates: &mut u64) {
+        let mut q = p + 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.item == 0 {
+                q = node.up;
+            } else {
+                if node.color != DONE {
+                    self.nodes[node.up as usize].down = node.down;
+                    self.nodes[node.down as usize].up = node.up;
+                    self.nodes[node.item as usize].item -= 1;
+                    *updates += 1;
+                }
+                q += 1;
+            }
+        }
+    }
+
+    /// Undoes [`hide`](Self::hide), walking the option backwards.
+    #[inline]
+    fn unhide(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.item == 0 {
+                q = node.down;
+            } else {
+                if node.color != DONE {
+                    self.nodes[node.up as usize].down = q;
+                    self.nodes[node.down as usize].up = q;
+                    self.nodes[node.item as usize].item += 1;
+                }
+                q -= 1;
+            }
+        }
+    }
+
+    /// Takes item `i` out of its list and hides every option that holds it.
+    #[inline]
+    pub(crate) fn cover(&mut self, i: u32, updates: &mut u64) {
+        let mut p = self.nodes[i as usize].down;
+        while p != i {
+            self.hide(p, updates);
+            p = self.nodes[p as usize].down;
+        }
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
+        *updates += 1;
+    }
+
+    /// Undoes [`cover`](Self::cover).
+    #[inline]
+    pub(crate) fn uncover(&mut self, i: u32) {
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = i;
+        self.items[next as usize].prev = i;
+        let mut p = self.nodes[i as usize].up;
+        while p != i {
+            self.unhide(p);
+            p = self.nodes[p as usize].up;
+        }
+    }
+
+    /// Keeps in the column of node `p` only the options that agree with `p`'s color.
+    fn purify(&mut self, p: u32, updates: &mut u64) {
+        let Node { item: i, color, .. } = self.nodes[p as usize];
+        self.nodes[i as usize].color = color;
+        let mut q = self.nodes[i as usize].down;
+        while q != i {
+            if self.nodes[q as usize].color == color {
+                if q != p {
+                    self.nodes[q as usize].color = DONE;
+                }
+            } else {
+                self.hide(q, updates);
+            }
+            q = self.nodes[q as usize].down;
+        }
+    }
+
+    /// Undoes [`purify`](Self::purify).
+    fn unpurify(&mut self, p: u32) {
+        let Node { item: i, color, .. } = self.nodes[p as usize];
+        self.nodes[i as usize].color = 0;
+        let mut q = self.nodes[i as usize].up;
+        while q != i {
+            if self.nodes[q as usize].color == DONE {
+                self.nodes[q as usize].color = color;
+            } else if q != p {
+                self.unhide(q);
+            }
+            q = self.nodes[q as usize].up;
+        }
+    }
+
+    /// Knuth's commit: covers or purifies the item of node `p`, as its color asks.
+    #[inline]
+    fn commit(&mut self, p: u32, updates: &mut u64) {
+        let Node { item, color, .. } = self.nodes[p as usize];
+        match color {
+            0 => self.cover(item, updates),
+            DONE => {}
+            _ => self.purify(p, updates),
+        }
+    }
+
+    /// Undoes [`commit`](Self::commit).
+    #[inline]
+    fn uncommit(&mut self, p: u32) {
+        let Node { item, color, .. } = self.nodes[p as usize];
+        match color {
+            0 => self.uncover(item),
+            DONE => {}
+            _ => self.unpurify(p),
+        }
+    }
+
+    /// Commits every item of the option holding `p` except `p`'s own, left to right.
+    #[inline]
+    pub(crate) fn commit_others(&mut self, p: u32, updates: &mut u64) {
+        let mut q = p + 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.item == 0 {
+                q = node.up;
+            } else {
+                self.commit(q, updates);
+                q += 1;
+            }
+        }
+    }
+
+    /// Undoes [`commit_others`](Self::commit_others), right to left.
+    #[inline]
+    pub(crate) fn uncommit_others(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.item == 0 {
+                q = node.down;
+            } else {
+                self.uncommit(q);
+                q -= 1;
+            }
+        }
+    }
+
+    /// Commits every item of the option starting at node `first`.
+    pub(crate) fn commit_option(&mut self, first: u32, updates: &mut u64) {
+        let mut q = first;
+        while self.nodes[q as usize].item != 0 {
+            self.commit(q, updates);
+            q += 1;
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! The resumable search: Knuth's Algorithm X / C as an explicit-stack state machine.
+//!
+//! A [`Search`] owns its own copy of the links, so it can stop after any solution, after a budget
+//! of nodes or updates, or at a solution limit, and go on later from exactly where it stopped.
+
+use thiserror::Error;
+
+use crate::links::Links;
+use crate::problem::Problem;
+
+/// Search statistics with the definitions of Knuth's programs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Search-tree nodes entered (the root included), plus one per solution.
+    pub nodes: u64,
+    /// Items covered plus option nodes removed from columns.
+    pub updates: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.solutions += other.solutions;
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+    }
+}
+
+/// A limit on the work of a run, counted on the search's [`Stats`] since it was created.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Budget {
+    /// No limit.
+    #[default]
+    Unlimited,
+    /// Stop before entering a node once this many nodes have been entered.
+    Nodes(u64),
+    /// Stop before entering a node once this many updates have been made.
+    Updates(u64),
+}
+
+/// Where a call to [`Search::step`] or [`Search::count`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A solution was found ([`Search::solution`] gives it); stepping again goes on.
+    Solution,
+    /// The whole tree has been searched.
+    Exhausted,
+    /// The solution limit was reached; raise it to go on.
+    LimitReached,
+    /// The budget ran out; raise it to go on.
+    BudgetExhausted,
+}
+
+/// Why an option cannot be forced.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ForceError {
+    /// There is no option with this number.
+    #[error("there is no option #{0}")]
+    NoSuchOption(usize),
+    /// The search has already started; options can only be forced before.
+    #[error("options can only be forced before the search starts")]
+    AlreadyStarted,
+    /// The option needs an item that a forced option has already covered, or a color that
+    /// disagrees with one already chosen.
+    #[error("option #{option} conflicts with an option forced earlier on item #{item}")]
+    Conflict {
+        /// The option that could not be forced.
+        option: usize,
+        /// The item (problem numbering) on which it clashes.
+        item: usize,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Nothing done yet.
+    Start,
+    /// About to enter a new node at `level`.
+    Forward,
+    /// A solution was just reported; undo its last option and try the next.
+    Recover,
+    /// Done: nothing more to find.
+    Done,
+}
+
+/// One run of the search over a [`Problem`].
+#[derive(Clone, Debug)]
+pub struct Search {
+    links: Links,
+    forced: Vec<usize>,
+    /// `choice[l]` is the node of the option tried at level `l`.
+    choice: Vec<u32>,
+    level: usize,
+    state: State,
+    stats: Stats,
+    limit: Option<u64>,
+    budget: Budget,
+}
+
+impl Search {
+    /// A search over `problem`, with every option available.
+    pub fn new(problem: &Problem) -> Search {
+        Search {
+            links: problem.links.clone(),
+            forced: Vec::new(),
+            choice: Vec::new(),
+            level: 0,
+            state: State::Start,
+            stats: Stats::default(),
+            limit: None,
+            budget: Budget::Unlimited,
+        }
+    }
+
+    /// Starts over on `problem` (which may differ from the last one), reusing this search's
+    /// memory: nothing forced, statistics zero, no limit and no budget.
+    pub fn reset(&mut self, problem: &Problem) {
+        self.links.clone_from(&problem.links);
+        self.forced.clear();
+        self.choice.clear();
+        self.level = 0;
+        self.state = State::Start;
+        self.stats = Stats::default();
+        self.limit = None;
+        self.budget = Budget::Unlimited;
+    }
+
+    /// Puts `option` into every solution, before the search starts.
+    ///
+    /// Fails, changing nothing, if the option clashes with one forced before.
+    pub fn force(&mut self, option: usize) -> Result<(), ForceError> {
+        if self.state != State::Start {
+            return Err(ForceError::AlreadyStarted);
+        }
+        if option >= self.links.option_count() {
+            return Err(ForceError::NoSuchOption(option));
+        }
+        let first = self.links.first_node(option);
+        let mut x = first;
+        while self.links.item_of(x) != 0 {
+            let item = self.links.item_of(x);
+            let (wanted, purified) = self.links.colors_at(x);
+            let clash = !self.links.is_listed(item)
+                || (wanted != 0 && purified != 0 && wanted != purified && wanted != u32::MAX);
+            if clash {
+                return Err(ForceError::Conflict {
+                    option,
+                    item: item as usize - 1,
+                });
+            }
+            x += 1;
+        }
+        self.links.commit_option(first, &mut self.stats.updates);
+        self.forced.push(option);
+        Ok(())
+    }
+
+    /// Stops the search once this many solutions (in all, counted by [`Stats::solutions`]) have
+    /// been found; `None` for no limit.
+    pub fn set_limit(&mut self, limit: Option<u64>) {
+        self.limit = limit;
+    }
+
+    /// Stops the search when the budget is spent; the search can be resumed with a larger one.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The options forced so far.
+    pub fn forced(&self) -> &[usize] {
+        &self.forced
+    }
+
+    /// The current solution, valid right after a step that returned [`Status::Solution`]: the forced
+    /// options, then the chosen ones from the root down.
+    pub fn solution(&self) -> Vec<usize> {
+        let mut options = Vec::with_capacity(self.forced.len() + self.choice.len());
+        self.solution_into(&mut options);
+        options
+    }
+
+    /// Like [`solution`](Self::solution), but writes into `options` (cleared first).
+    pub fn solution_into(&self, options: &mut Vec<usize>) {
+        options.clear();
+        options.extend_from_slice(&self.forced);
+        if self.state == State::Recover {
+            let depth = self.level + 1;
+            options.extend(
+                self.choice[..depth]
+                    .iter()
+                    .map(|&x| self.links.option_of(x)),
+            );
+        }
+    }
+
+    fn at_limit(&self) -> bool {
+        self.limit
+            .is_some_and(|limit| self.stats.solutions >= limit)
+    }
+
+    /// Runs until the next solution, the end, the limit or the budget.
+    pub fn step(&mut self) -> Status {
+        let mut pc = match self.state {
+            State::Done => return Status::Exhausted,
+            _ if self.at_limit() => return Status::LimitReached,
+            State::Start if self.links.all_covered() => {
+                // Forced options (or an empty problem) leave nothing to choose: one solution.
+                self.stats.nodes += 1;
+                self.stats.solutions += 1;
+                self.state = State::Done;
+                return Status::Solution;
+            }
+            State::Start | State::Forward => Pc::Forward,
+            State::Recover => Pc::Recover,
+        };
+        let links = &mut self.links;
+        let stats = &mut self.stats;
+        let mut level = self.level;
+        // The item being branched on at `level`; its column is being walked.
+        let mut best = match self.choice.get(level) {
+            Some(&x) if pc == Pc::Recover => links.item_of(x),
+            _ => 0,
+        };
+        loop {
+            match pc {
+                Pc::Forward => {
+                    let spent = match self.budget {
+                        Budget::Unlimited => false,
+                        Budget::Nodes(n) => stats.nodes >= n,
+                        Budget::Updates(n) => stats.updates >= n,
+                    };
+                    if spent {
+                        self.level = level;
+                        self.state = State::Forward;
+                        return Status::BudgetExhausted;
+                    }
+                    stats.nodes += 1;
+                    best = links
+                        .choose_item()
+                        .expect("the search goes forward only while a primary item is uncovered");
+                    links.cover(best, &mut stats.updates);
+                    let x = links.down(best);
+                    if level == self.choice.len() {
+                        self.choice.push(x);
+                    } else {
+                        self.choice[level] = x;
+                    }
+                    pc = Pc::Advance;
+                }
+                Pc::Advance => {
+                    let x = self.choice[level];
+                    if x == best {
+                        pc = Pc::Backup;
+                        continue;
+                    }
+                    links.commit_others(x, &mut stats.updates);
+                    if links.all_covered() {
+                        stats.nodes += 1;
+                        stats.solutions += 1;
+                        self.level = level;
+                        self.state = State::Recover;
+                        return Status::Solution;
+                    }
+                    level += 1;
+                    pc = Pc::Forward;
+                }
+                Pc::Backup => {
+                    links.uncover(best);
+                    if level == 0 {
+                        self.level = 0;
+                        self.state = State::Done;
+                        return Status::Exhausted;
+                    }
+                    level -= 1;
+                    best = links.item_of(self.choice[level]);
+                    pc = Pc::Recover;
+                }
+                Pc::Recover => {
+                    let x = self.choice[level];
+                    links.uncommit_others(x);
+                    self.choice[level] = links.down(x);
+                    pc = Pc::Advance;
+                }
+            }
+        }
+    }
+
+    /// An iterator over the remaining solutions.
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        Solutions {
+            search: self,
+            status: None,
+        }
+    }
+
+    /// Counts solutions without storing them, until the end, the limit or the budget.
+    pub fn count(&mut self) -> Status {
+        loop {
+            match self.step() {
+                Status::Solution => continue,
+                other => return other,
+            }
+        }
+    }
+}
+
+/// The places of Knuth's program that the loop in [`Search::step`] jumps between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pc {
+    Forward,
+    Advance,
+    Backup,
+    Recover,
+}
+
+/// The solutions of a [`Search`], one `Vec` of option numbers each (see [`Search::solutions`]).
+///
+/// Ends at the end of the search, at the limit or when the budget runs out; [`Search::step`] (or
+/// [`Solutions::status`]) tells which, and iterating again after raising the limit or budget goes
+/// on.
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    search: &'a mut Search,
+    status: Option<Status>,
+}
+
+impl Solutions<'_> {
+    /// Why the iteration ended, once it has.
+    pub fn status(&self) -> Option<Status> {
+        self.status
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        match self.search.step() {
+            Status::Solution => Some(self.search.solution()),
+            other => {
+                self.status = Some(other);
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Puzzles as exact-cover problems.
