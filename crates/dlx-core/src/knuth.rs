@@ -5,6 +5,8 @@ use crate::{BuildError, Problem};
 pub struct Parsed {
     /// The problem.
     pub problem: Problem,
+    /// Warnings.
+    pub warnings: Vec<String>,
 }
 
 /// Parses Knuth's format.
@@ -31,5 +33,6 @@ pub fn parse(text: &str) -> Result<Parsed, BuildError> {
     }
     Ok(Parsed {
         problem: b.build()?,
+        warnings: vec![],
     })
 }

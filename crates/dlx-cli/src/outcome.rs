@@ -1,0 +1,25 @@
+//! How a command ended, and the exit code that says so.
+
+use std::process::ExitCode;
+
+/// The overall result of a command; the exit codes are part of the CLI's contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Outcome {
+    /// Everything was solved (exit 0).
+    Solved,
+    /// Some problem or puzzle has no solution (exit 1).
+    NoSolution,
+    /// Bad usage or bad input (exit 2).
+    BadInput,
+}
+
+impl Outcome {
+    /// The process exit code for this outcome.
+    pub fn exit_code(self) -> ExitCode {
+        ExitCode::from(match self {
+            Outcome::Solved => 0,
+            Outcome::NoSolution => 1,
+            Outcome::BadInput => 2,
+        })
+    }
+}
