@@ -1,1 +1,3 @@
-//! Puzzles as exact-cover problems.
+//! Puzzles as exact-cover problems for [`dlx_core`]: Sudoku of every shape, and more.
+
+pub mod sudoku;

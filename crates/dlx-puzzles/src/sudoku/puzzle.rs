@@ -1,0 +1,101 @@
+//! A Sudoku puzzle as read from text, before it is checked against a shape: the meeting point of
+//! the text formats (`format`) and the model (`shape`, `encode`, `solve`).
+
+/// One puzzle read from an input, with everything needed to print its answer back in kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The side `n` of the grid (9 for the classic puzzle).
+    pub size: usize,
+    /// The `n * n` cells, row by row: `0` for empty, `1..=n` for a given value.
+    pub cells: Vec<u16>,
+    /// What the text itself said about the shape, if anything.
+    pub shape: ShapeHint,
+    /// How the puzzle was written, so that answers are written the same way.
+    pub layout: Layout,
+    /// Where the puzzle starts in its input (1-based line).
+    pub line: usize,
+}
+
+/// Shape information carried by the text of a puzzle (a JSON record, a jigsaw layout block, ...).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShapeHint {
+    /// Box height and width (`r` rows by `c` columns), when the text gives them.
+    pub boxes: Option<(usize, usize)>,
+    /// A jigsaw layout: for each cell, row by row, its region `0..n`.
+    pub regions: Option<Vec<u16>>,
+    /// Extra regions (each a list of cell indices) that also need every value once.
+    pub extra: Vec<Vec<usize>>,
+}
+
+/// The symbols used for values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Alphabet {
+    /// `1`-`9` then `A`, `B`, ... for 10, 11, ... (one-based).
+    OneBased,
+    /// `0`-`9` then `A`, `B`, ... for 1, 2, ... (zero-based hex style: `0` is a value).
+    ZeroBased,
+    /// `A`, `B`, ... for 1, 2, ... (the 16x16 judge problems).
+    Letters,
+    /// Decimal numbers separated by blanks (any size).
+    Numbers,
+}
+
+/// The text layout of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// One puzzle per line.
+    Line {
+        /// Symbols for values.
+        alphabet: Alphabet,
+    },
+    /// A block of `n` lines (possibly with separators), puzzles separated by blank lines.
+    Block {
+        /// Symbols for values.
+        alphabet: Alphabet,
+        /// Whether the input had box separators (`|`, `+---`) or spaces between cells; the
+        /// answer is drawn the same way.
+        decorated: bool,
+    },
+    /// One JSON object per line.
+    Json,
+}
+
+/// Whether a puzzle has no solution, exactly one, or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    Unique,
+    /// Two or more solutions.
+    Multiple,
+}
+
+impl Verdict {
+    /// The word printed for this verdict: `none`, `unique` or `multiple`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::None => "none",
+            Verdict::Unique => "unique",
+            Verdict::Multiple => "multiple",
+        }
+    }
+}
+
+/// What is printed for a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A solution: `n * n` values `1..=n`, row by row.
+    Solution(Vec<u16>),
+    /// The puzzle has no solution (`no solution`).
+    NoSolution,
+    /// The number of solutions; `capped` when the count stopped at a limit.
+    Count {
+        /// Solutions found.
+        count: u64,
+        /// Whether the search stopped at the limit (there may be more).
+        capped: bool,
+    },
+    /// The uniqueness verdict.
+    Verdict(Verdict),
+}
