@@ -77,10 +77,12 @@ fn stats_line_on_stderr() {
         .assert()
         .success()
         .stdout("92\n")
-        .stderr(predicate::str::is_match(
-            r"^solutions=92 nodes=1049 updates=16680 seconds=[0-9]+\.[0-9]{4}\n$",
-        )
-        .unwrap());
+        .stderr(
+            predicate::str::is_match(
+                r"^solutions=92 nodes=1049 updates=16680 seconds=[0-9]+\.[0-9]{4}\n$",
+            )
+            .unwrap(),
+        );
 }
 
 #[test]

@@ -21,7 +21,7 @@
 //! let text: Vec<String> = solution.iter().map(|&o| problem.format_option(o)).collect();
 //! assert_eq!(text, ["A X", "B C"]);
 //! assert_eq!(search.count(), Status::Exhausted);
-//! assert_eq!(search.stats().solutions, 1);
+//! assert_eq!(search.stats().solutions, 2); // the other one is `A B` and `C X`
 //! ```
 
 pub mod knuth;
