@@ -5,6 +5,8 @@
 
 use thiserror::Error;
 
+mod multiplicity;
+
 use crate::links::Links;
 use crate::problem::Problem;
 
@@ -91,6 +93,10 @@ pub struct Search {
     forced: Vec<usize>,
     /// `choice[l]` is the node of the option tried at level `l`.
     choice: Vec<u32>,
+    /// Algorithm M only: the item branched on at each level, and the first option tweaked out
+    /// of its column there.
+    branch: Vec<u32>,
+    first_tweak: Vec<u32>,
     level: usize,
     state: State,
     stats: Stats,
@@ -105,6 +111,8 @@ impl Search {
             links: problem.links.clone(),
             forced: Vec::new(),
             choice: Vec::new(),
+            branch: Vec::new(),
+            first_tweak: Vec::new(),
             level: 0,
             state: State::Start,
             stats: Stats::default(),
@@ -119,6 +127,8 @@ impl Search {
         self.links.clone_from(&problem.links);
         self.forced.clear();
         self.choice.clear();
+        self.branch.clear();
+        self.first_tweak.clear();
         self.level = 0;
         self.state = State::Start;
         self.stats = Stats::default();
@@ -191,9 +201,12 @@ impl Search {
         options.extend_from_slice(&self.forced);
         if self.state == State::Recover {
             let depth = self.level + 1;
+            // Under Algorithm M a level may have chosen "no more options for this item", which
+            // leaves the item's header as its choice.
             options.extend(
                 self.choice[..depth]
                     .iter()
+                    .filter(|&&x| self.links.is_option_node(x))
                     .map(|&x| self.links.option_of(x)),
             );
         }
@@ -206,6 +219,9 @@ impl Search {
 
     /// Runs until the next solution, the end, the limit or the budget.
     pub fn step(&mut self) -> Status {
+        if self.links.has_bounds() {
+            return self.step_with_bounds();
+        }
         let mut pc = match self.state {
             State::Done => return Status::Exhausted,
             _ if self.at_limit() => return Status::LimitReached,
