@@ -151,8 +151,10 @@ impl Search {
         while self.links.item_of(x) != 0 {
             let item = self.links.item_of(x);
             let (wanted, purified) = self.links.colors_at(x);
+            // Once an item is purified to a color, only entries of that color may join it; an
+            // entry without a color would cover an item that another option already colors.
             let clash = !self.links.is_listed(item)
-                || (wanted != 0 && purified != 0 && wanted != purified && wanted != u32::MAX);
+                || (purified != 0 && wanted != purified && wanted != u32::MAX);
             if clash {
                 return Err(ForceError::Conflict {
                     option,
@@ -364,5 +366,48 @@ impl Iterator for Solutions<'_> {
                 None
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ProblemBuilder;
+
+    /// `A B | X` with options `A X:red` and `B X`: they cannot be in one solution.
+    fn colored_then_plain() -> Problem {
+        let mut b = ProblemBuilder::new();
+        b.primary("A").unwrap();
+        b.primary("B").unwrap();
+        b.secondary("X").unwrap();
+        b.color("red").unwrap();
+        b.option_by_names(["A", "X:red"]).unwrap();
+        b.option_by_names(["B", "X"]).unwrap();
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn forcing_a_plain_entry_on_a_colored_item_is_a_conflict() {
+        let problem = colored_then_plain();
+        let mut search = Search::new(&problem);
+        assert_eq!(search.force(0), Ok(()));
+        assert_eq!(
+            search.force(1),
+            Err(ForceError::Conflict { option: 1, item: 2 })
+        );
+        assert_eq!(search.forced(), [0]);
+        assert_eq!(search.count(), Status::Exhausted);
+        assert_eq!(search.stats().solutions, 0);
+    }
+
+    #[test]
+    fn forcing_a_colored_entry_on_a_covered_item_is_a_conflict() {
+        let problem = colored_then_plain();
+        let mut search = Search::new(&problem);
+        assert_eq!(search.force(1), Ok(()));
+        assert_eq!(
+            search.force(0),
+            Err(ForceError::Conflict { option: 0, item: 2 })
+        );
     }
 }
