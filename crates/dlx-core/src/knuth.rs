@@ -342,6 +342,7 @@ fn kind_of(error: BuildError) -> ParseErrorKind {
         // handed out, so these cannot come from text.
         BuildError::PrimaryAfterSecondary(_)
         | BuildError::UnknownItem(_)
+        | BuildError::UnknownName(_)
         | BuildError::UnknownColor(_) => {
             unreachable!("the parser never builds this: {error}")
         }

@@ -71,6 +71,9 @@ pub enum BuildError {
     /// A primary item was declared after a secondary one.
     #[error("primary item `{0}` is declared after a secondary item")]
     PrimaryAfterSecondary(String),
+    /// An option names an item, by name, that was never declared.
+    #[error("unknown item `{0}`")]
+    UnknownName(String),
     /// An option names an item index that was never declared.
     #[error("unknown item #{0}")]
     UnknownItem(usize),
@@ -252,7 +255,7 @@ impl ProblemBuilder {
             };
             let item = self
                 .item(name)
-                .ok_or_else(|| BuildError::InvalidName(name.to_string()))?;
+                .ok_or_else(|| BuildError::UnknownName(name.to_string()))?;
             entries.push(Entry { item, color });
         }
         self.option(entries)

@@ -41,6 +41,17 @@ pub enum Budget {
     Updates(u64),
 }
 
+impl Budget {
+    /// Whether a search with these statistics has used the budget up.
+    fn is_spent(self, stats: &Stats) -> bool {
+        match self {
+            Budget::Unlimited => false,
+            Budget::Nodes(n) => stats.nodes >= n,
+            Budget::Updates(n) => stats.updates >= n,
+        }
+    }
+}
+
 /// Where a call to [`Search::step`] or [`Search::count`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -219,6 +230,15 @@ impl Search {
             .is_some_and(|limit| self.stats.solutions >= limit)
     }
 
+    /// Stops before entering a node at `level` because the budget is spent. A search that has
+    /// not entered its root yet stays unstarted, so options can still be forced.
+    fn pause(&mut self, level: usize) {
+        self.level = level;
+        if self.stats.nodes > 0 {
+            self.state = State::Forward;
+        }
+    }
+
     /// Runs until the next solution, the end, the limit or the budget.
     pub fn step(&mut self) -> Status {
         if self.links.has_bounds() {
@@ -248,14 +268,8 @@ impl Search {
         loop {
             match pc {
                 Pc::Forward => {
-                    let spent = match self.budget {
-                        Budget::Unlimited => false,
-                        Budget::Nodes(n) => stats.nodes >= n,
-                        Budget::Updates(n) => stats.updates >= n,
-                    };
-                    if spent {
-                        self.level = level;
-                        self.state = State::Forward;
+                    if self.budget.is_spent(stats) {
+                        self.pause(level);
                         return Status::BudgetExhausted;
                     }
                     stats.nodes += 1;
@@ -384,6 +398,17 @@ mod tests {
         b.option_by_names(["A", "X:red"]).unwrap();
         b.option_by_names(["B", "X"]).unwrap();
         b.build().unwrap()
+    }
+
+    #[test]
+    fn a_zero_budget_leaves_the_search_unstarted() {
+        let problem = colored_then_plain();
+        let mut search = Search::new(&problem);
+        search.set_budget(Budget::Nodes(0));
+        assert_eq!(search.count(), Status::BudgetExhausted);
+        assert_eq!(search.force(0), Ok(()));
+        search.set_budget(Budget::Unlimited);
+        assert_eq!(search.count(), Status::Exhausted);
     }
 
     #[test]

@@ -59,3 +59,63 @@ fn sudoku() {
 fn pentominoes_3x20() {
     check("pento3x20.dlx", 8, 32_978, 10_986_975);
 }
+
+fn check_solutions(file: &str, solutions: u64) {
+    let stats = run(file);
+    assert_eq!(stats.solutions, solutions, "{file}: got {stats:?}");
+}
+
+// The long instances: seconds to minutes each in a release build
+// (`cargo test --release -p dlx-core --test golden -- --ignored`).
+
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_queens() {
+    check("queens12.dlx", 14_200, 211_716, 3_594_752);
+    check("queens13.dlx", 73_712, 1_046_319, 17_463_157);
+    check("queens14.dlx", 365_596, 5_474_542, 91_497_926);
+    check("queensplain12.dlx", 14_200, 327_813, 6_285_452);
+}
+
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_langford() {
+    check("langford11.dlx", 35_584, 439_747, 5_974_979);
+    check("langford12.dlx", 216_288, 2_831_065, 38_673_459);
+}
+
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_pentominoes() {
+    check("pento4x15.dlx", 1_472, 852_893, 279_621_691);
+    check("pento5x12.dlx", 4_040, 2_295_156, 770_490_101);
+    check("pento6x10.dlx", 9_356, 3_637_261, 1_242_377_480);
+    check("pento6x10-sym.dlx", 2_339, 909_153, 310_816_489);
+}
+
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_scott() {
+    check("scott.dlx", 520, 293_045, 102_179_915);
+    check_solutions("scott-any.dlx", 129_168);
+}
+
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_sudoku_6x6() {
+    check_solutions("sudoku6-empty.dlx", 28_200_960);
+}
+
+#[test]
+fn empty_sudoku_with_a_limit() {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/data/sudoku-empty.dlx",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let problem = knuth::parse(&text).unwrap().problem;
+    let mut search = Search::new(&problem);
+    search.set_limit(Some(1000));
+    assert_eq!(search.count(), Status::LimitReached);
+    assert_eq!(search.stats().solutions, 1000);
+}

@@ -6,7 +6,7 @@
 //! options in another order, and the last branch at a level ("no more options for `i`") is taken
 //! only when `i` has been covered often enough.
 
-use super::{Budget, Search, State, Status};
+use super::{Search, State, Status};
 
 /// The steps of Algorithm M that the loop jumps between.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,14 +44,8 @@ impl Search {
         loop {
             match step {
                 Step::Enter => {
-                    let spent = match self.budget {
-                        Budget::Unlimited => false,
-                        Budget::Nodes(n) => self.stats.nodes >= n,
-                        Budget::Updates(n) => self.stats.updates >= n,
-                    };
-                    if spent {
-                        self.level = level;
-                        self.state = State::Forward;
+                    if self.budget.is_spent(&self.stats) {
+                        self.pause(level);
                         return Status::BudgetExhausted;
                     }
                     self.stats.nodes += 1;
