@@ -20,8 +20,9 @@
 //! let solution = search.solutions().next().unwrap();
 //! let text: Vec<String> = solution.iter().map(|&o| problem.format_option(o)).collect();
 //! assert_eq!(text, ["A X", "B C"]);
+//! // `A B` with `C X` is the other solution.
 //! assert_eq!(search.count(), Status::Exhausted);
-//! assert_eq!(search.stats().solutions, 2); // the other one is `A B` and `C X`
+//! assert_eq!(search.stats().solutions, 2);
 //! ```
 
 pub mod knuth;

@@ -280,7 +280,7 @@ impl ProblemBuilder {
     }
 }
 
-fn is_valid_name(name: &str) -> bool {
+pub(crate) fn is_valid_name(name: &str) -> bool {
     !name.is_empty()
         && !name
             .chars()
