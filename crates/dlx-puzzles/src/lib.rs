@@ -3,11 +3,13 @@
 //! Each model builds a [`dlx_core::Problem`] and reads a solution (the option numbers a
 //! [`dlx_core::Search`] finds) back as a picture:
 //! - [`queens`]: N queens on an N×N board;
+//! - [`polyomino`]: packing pentominoes, tetrominoes or any pieces into a board;
 //! - [`langford`]: Langford pairs.
 
 mod base36;
 mod decode;
 pub mod langford;
+pub mod polyomino;
 pub mod queens;
 pub mod sudoku;
 
