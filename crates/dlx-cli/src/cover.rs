@@ -30,9 +30,13 @@ pub struct CoverArgs {
 /// Runs `dlx cover`.
 pub fn run(args: &CoverArgs) -> Result<Outcome> {
     let input = input::read(args.file.as_deref())?;
-    let parsed = knuth::parse(&input.text).map_err(|e| anyhow!("{}:{e}", input.name))?;
+    let parsed = knuth::parse(&input.text)
+        .map_err(|e| anyhow!("{}:{}:{}: {}", input.name, e.line, e.column, e.kind))?;
     for warning in &parsed.warnings {
-        eprintln!("dlx: {}:{warning}", input.name);
+        eprintln!(
+            "dlx: {}:{}: warning: {}",
+            input.name, warning.line, warning.kind
+        );
     }
     let problem = parsed.problem;
     let mut search = Search::new(&problem);

@@ -132,3 +132,28 @@ fn invalid_utf8_is_reported_with_its_position() {
         .code(2)
         .stderr(predicate::str::contains("<stdin>:2:3: invalid UTF-8"));
 }
+
+#[test]
+fn options_without_primary_items_are_ignored_with_a_warning() {
+    let file = data("toy2.dlx");
+    dlx()
+        .args(["cover", "--count", &file])
+        .assert()
+        .success()
+        .stdout("1\n")
+        .stderr(predicate::str::contains(format!(
+            "{file}:5: warning: option ignored"
+        )));
+}
+
+#[test]
+fn multiplicities_are_solved_by_algorithm_m() {
+    dlx()
+        .args(["cover", "--stats", &data("toy3.dlx")])
+        .assert()
+        .success()
+        .stdout("A C X:1 Y:1\nB X:1\nC Y:1\n")
+        .stderr(predicate::str::starts_with(
+            "solutions=1 nodes=6 updates=14 ",
+        ));
+}

@@ -100,8 +100,12 @@ pub enum ParseErrorKind {
         "`{0}` is not a valid item name (expected non-blank characters other than `:` and `|`)"
     )]
     InvalidItemName(String),
-    /// The item line gives a primary item a multiplicity, `u:v|name` or `v|name` (Knuth's dlx3).
-    #[error("`{0}`: multiplicities (dlx3) are not supported (expected a plain item name)")]
+    /// A multiplicity, `u:v|name` or `v|name` (Knuth's dlx3), that is empty (`u > v`), zero,
+    /// too large, or given to a secondary item.
+    #[error(
+        "`{0}` is not a valid multiplicity (expected `u:v|name` or `v|name` with 0 <= u <= v, \
+         0 < v, on a primary item)"
+    )]
     Multiplicity(String),
     /// An option names an item that the item line does not declare.
     #[error("unknown item `{0}` (expected an item declared on the first line)")]
@@ -224,8 +228,14 @@ fn declare_items(
         if name.is_empty() {
             continue;
         }
-        let declared = if is_multiplicity(name) {
-            Err(ParseErrorKind::Multiplicity(name.to_string()))
+        let declared = if let Some(bounds) = multiplicity(name) {
+            match bounds {
+                Some((min, max, item)) if !secondary && max > 0 && min <= max => {
+                    primary += 1;
+                    builder.primary_with_bounds(item, min, max).map_err(kind_of)
+                }
+                _ => Err(ParseErrorKind::Multiplicity(name.to_string())),
+            }
         } else if secondary {
             builder.secondary(name).map_err(kind_of)
         } else {
@@ -276,16 +286,20 @@ fn read_entry(
     Ok(Entry { item, color })
 }
 
-/// Whether an item-line token has dlx3's multiplicity prefix, `v|` or `u:v|`.
-fn is_multiplicity(token: &str) -> bool {
-    let Some((bounds, _)) = token.split_once('|') else {
-        return false;
-    };
-    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    match bounds.split_once(':') {
-        Some((low, high)) => number(low) && number(high),
-        None => number(bounds),
+/// Reads dlx3's multiplicity prefix of an item-line token, `v|name` (exactly `v` times) or
+/// `u:v|name` (between `u` and `v` times): `None` when the token has no such prefix,
+/// `Some(None)` when its numbers are too large.
+fn multiplicity(token: &str) -> Option<Option<(u32, u32, &str)>> {
+    let (bounds, name) = token.split_once('|')?;
+    let is_number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (low, high) = bounds.split_once(':').unwrap_or((bounds, bounds));
+    if !is_number(low) || !is_number(high) {
+        return None;
     }
+    Some(match (low.parse(), high.parse()) {
+        (Ok(low), Ok(high)) => Some((low, high, name)),
+        _ => None,
+    })
 }
 
 /// The blank-separated tokens of a line, each with the 1-based column of its first character.
@@ -321,6 +335,9 @@ fn kind_of(error: BuildError) -> ParseErrorKind {
         BuildError::ColorOnPrimary(name) => ParseErrorKind::ColorOnPrimary(name),
         BuildError::NoPrimaryItems => ParseErrorKind::NoPrimaryItems,
         BuildError::TooLarge => ParseErrorKind::TooLarge,
+        BuildError::InvalidBounds { name, min, max } => {
+            ParseErrorKind::Multiplicity(format!("{min}:{max}|{name}"))
+        }
         // The parser declares items in order and passes the builder only the numbers it
         // handed out, so these cannot come from text.
         BuildError::PrimaryAfterSecondary(_)
@@ -348,6 +365,12 @@ pub fn write_to<W: fmt::Write + ?Sized>(problem: &Problem, out: &mut W) -> fmt::
         }
         if item > 0 {
             out.write_char(' ')?;
+        }
+        match problem.bounds(item) {
+            _ if item >= problem.primary_count() => {}
+            (1, 1) => {}
+            (min, max) if min == max => write!(out, "{max}|")?,
+            (min, max) => write!(out, "{min}:{max}|")?,
         }
         out.write_str(problem.item_name(item))?;
     }
@@ -434,11 +457,24 @@ mod tests {
         assert_eq!(error("A B:c\n"), (1, 3, InvalidItemName("B:c".into())));
         assert_eq!(error("A B|C\n"), (1, 3, InvalidItemName("B|C".into())));
         assert_eq!(
-            error("A B 2:3|C | X\n"),
-            (1, 5, Multiplicity("2:3|C".into()))
+            error("A B 3:2|C | X\n"),
+            (1, 5, Multiplicity("3:2|C".into()))
         );
-        assert_eq!(error("A 3|B\n"), (1, 3, Multiplicity("3|B".into())));
+        assert_eq!(error("A 0|B\n"), (1, 3, Multiplicity("0|B".into())));
+        assert_eq!(
+            error("A 1:99999999999|B\n"),
+            (1, 3, Multiplicity("1:99999999999|B".into()))
+        );
         assert_eq!(error("A | 3|X\n"), (1, 5, Multiplicity("3|X".into())));
+    }
+
+    #[test]
+    fn reads_and_writes_multiplicities() {
+        let p = parse("A 2:3|B 2|C 0:1|D | X\nA B\n").unwrap().problem;
+        assert_eq!(names(&p), ["A", "B", "C", "D", "X"]);
+        let bounds: Vec<_> = (0..p.item_count()).map(|i| p.bounds(i)).collect();
+        assert_eq!(bounds, [(1, 1), (2, 3), (2, 2), (0, 1), (0, 1)]);
+        assert_eq!(write(&p), "A 2:3|B 2|C 0:1|D | X\nA B\n");
     }
 
     #[test]
@@ -507,8 +543,9 @@ mod tests {
             assert!(message.contains("(expected "), "{message}");
         }
         assert_eq!(
-            error("A 2:3|B\n").2.to_string(),
-            "`2:3|B`: multiplicities (dlx3) are not supported (expected a plain item name)"
+            error("A 3:2|B\n").2.to_string(),
+            "`3:2|B` is not a valid multiplicity (expected `u:v|name` or `v|name` with \
+             0 <= u <= v, 0 < v, on a primary item)"
         );
     }
 

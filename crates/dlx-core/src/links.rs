@@ -40,6 +40,10 @@ pub(crate) struct Links {
     option_first: Vec<u32>,
     /// Whether any option gives a color (otherwise no node is ever [`DONE`]).
     colored: bool,
+    /// Algorithm M's state per primary header (empty without multiplicities): how many more
+    /// times the item may be covered, and how many of those are optional.
+    bound: Vec<u32>,
+    slack: Vec<u32>,
 }
 
 impl Links {
@@ -103,11 +107,23 @@ impl Links {
             });
         }
         option_first.push(nodes.len() as u32);
+        let (mut bound, mut slack) = (Vec::new(), Vec::new());
+        if problem.has_multiplicities() {
+            bound.push(0);
+            slack.push(0);
+            for item in 0..primary {
+                let (min, max) = problem.bounds(item);
+                bound.push(max);
+                slack.push(max - min);
+            }
+        }
         Links {
             items,
             nodes,
             colored: problem.color_count() > 0,
             option_first,
+            bound,
+            slack,
         }
     }
 
@@ -127,6 +143,11 @@ impl Links {
             x += 1;
         }
         self.nodes[x as usize].color as usize
+    }
+
+    /// Whether `x` is a node of an option (not a column header or a spacer).
+    pub(crate) fn is_option_node(&self, x: u32) -> bool {
+        x as usize >= self.items.len() && self.nodes[x as usize].item != 0
     }
 
     /// The header index of the column holding node `x`.
@@ -179,6 +200,156 @@ impl Links {
             k = self.items[k as usize].next;
         }
         best
+    }
+
+    /// Whether the problem has multiplicities (then Algorithm M's operations below apply).
+    pub(crate) fn has_bounds(&self) -> bool {
+        !self.bound.is_empty()
+    }
+
+    /// How many more times primary header `i` may be covered.
+    pub(crate) fn bound(&self, i: u32) -> u32 {
+        self.bound[i as usize]
+    }
+
+    /// How many of [`bound`](Self::bound)'s coverings are optional.
+    pub(crate) fn slack(&self, i: u32) -> u32 {
+        self.slack[i as usize]
+    }
+
+    /// The number of options left in column `i`.
+    pub(crate) fn len(&self, i: u32) -> u32 {
+        self.nodes[i as usize].item
+    }
+
+    /// Algorithm M's branching rule: the active primary item with the smallest branching degree
+    /// `LEN + 1 - max(BOUND - SLACK, 0)`; on a tie the one with less slack, then the longer
+    /// list, then the leftmost. Returns the item and its degree (`0`: a dead end), or `None` if
+    /// no primary item is active.
+    pub(crate) fn choose_item_with_bounds(&self) -> Option<(u32, u32)> {
+        let mut best: Option<(u32, u32, u32, u32)> = None; // item, degree, slack, len
+        let mut k = self.items[0].next;
+        while k != 0 {
+            let len = self.len(k);
+            let slack = self.slack(k).min(self.bound(k));
+            let degree = (len + 1).saturating_sub(self.bound(k) - slack);
+            let better = match best {
+                None => true,
+                Some((_, d, s, l)) => {
+                    degree < d || (degree == d && (slack < s || (slack == s && len > l)))
+                }
+            };
+            if better {
+                best = Some((k, degree, slack, len));
+            }
+            k = self.items[k as usize].next;
+        }
+        best.map(|(k, degree, _, _)| (k, degree))
+    }
+
+    /// Takes primary item `i` out of the active list without covering it.
+    pub(crate) fn unlink_item(&mut self, i: u32) {
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
+    }
+
+    /// Undoes [`unlink_item`](Self::unlink_item).
+    pub(crate) fn relink_item(&mut self, i: u32) {
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = i;
+        self.items[next as usize].prev = i;
+    }
+
+    /// Uses up one covering of primary header `i`; returns the bound left.
+    pub(crate) fn take_bound(&mut self, i: u32) -> u32 {
+        self.bound[i as usize] -= 1;
+        self.bound[i as usize]
+    }
+
+    /// Gives back one covering of primary header `i`.
+    pub(crate) fn give_bound(&mut self, i: u32) {
+        self.bound[i as usize] += 1;
+    }
+
+    /// Knuth's tweak: removes option node `x`, the first in column `i`, from that column, hiding
+    /// the rest of its option unless `i` is covered (its options are hidden already).
+    /// Counts one update for the removal from the column, and one per node hidden.
+    pub(crate) fn tweak(&mut self, x: u32, i: u32, hide_rest: bool, updates: &mut u64) {
+        let colored = self.colored;
+        let nodes = self.nodes.as_mut_slice();
+        if hide_rest {
+            *updates += hide_any(nodes, x, colored);
+        }
+        let d = nodes[x as usize].down;
+        nodes[i as usize].down = d;
+        nodes[d as usize].up = i;
+        nodes[i as usize].item -= 1;
+        // Taking `x` out of the column is an update, like every removal of a node from a column.
+        *updates += 1;
+    }
+
+    /// Knuth's untweak: puts back into column `i` every option tweaked out of it since `first`
+    /// (they still link to each other through their `down` fields).
+    pub(crate) fn untweak(&mut self, first: u32, i: u32, unhide_rest: bool) {
+        let colored = self.colored;
+        let nodes = self.nodes.as_mut_slice();
+        let z = nodes[i as usize].down;
+        nodes[i as usize].down = first;
+        let (mut x, mut y, mut restored) = (first, i, 0);
+        while x != z {
+            nodes[x as usize].up = y;
+            restored += 1;
+            if unhide_rest {
+                unhide_any(nodes, x, colored);
+            }
+            y = x;
+            x = nodes[x as usize].down;
+        }
+        nodes[z as usize].up = y;
+        nodes[i as usize].item += restored;
+    }
+
+    /// Algorithm M's commit of the rest of an option: a primary item uses up one covering and is
+    /// covered when none is left; a secondary item is committed as usual.
+    pub(crate) fn commit_others_with_bounds(&mut self, p: u32, updates: &mut u64) {
+        let mut q = p + 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.item == 0 {
+                q = node.up;
+                continue;
+            }
+            if (node.item as usize) < self.bound.len() {
+                if self.take_bound(node.item) == 0 {
+                    self.cover(node.item, updates);
+                }
+            } else {
+                self.commit(q, updates);
+            }
+            q += 1;
+        }
+    }
+
+    /// Undoes [`commit_others_with_bounds`](Self::commit_others_with_bounds), right to left.
+    pub(crate) fn uncommit_others_with_bounds(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.item == 0 {
+                q = node.down;
+                continue;
+            }
+            if (node.item as usize) < self.bound.len() {
+                if self.bound(node.item) == 0 {
+                    self.uncover(node.item);
+                }
+                self.give_bound(node.item);
+            } else {
+                self.uncommit(q);
+            }
+            q -= 1;
+        }
     }
 
     /// Takes item `i` out of its list and hides every option that holds it.

@@ -86,6 +86,16 @@ pub enum BuildError {
     /// The problem has no primary items at all.
     #[error("the problem has no primary items")]
     NoPrimaryItems,
+    /// A primary item's multiplicity is empty (`min > max`) or zero (`max == 0`).
+    #[error("item `{name}` cannot be covered between {min} and {max} times")]
+    InvalidBounds {
+        /// The item.
+        name: String,
+        /// The least number of times it must be covered.
+        min: u32,
+        /// The most number of times it may be covered.
+        max: u32,
+    },
     /// The problem is larger than `u32` indices allow.
     #[error("the problem is too large (more than {MAX_SIZE} items, options or entries)")]
     TooLarge,
@@ -101,6 +111,7 @@ pub struct ProblemBuilder {
     names: Vec<String>,
     index: HashMap<String, usize>,
     primary: usize,
+    bounds: Vec<(u32, u32)>,
     colors: Vec<String>,
     color_index: HashMap<String, u32>,
     starts: Vec<usize>,
@@ -128,6 +139,24 @@ impl ProblemBuilder {
         }
         let id = self.declare(name)?;
         self.primary += 1;
+        self.bounds.push((1, 1));
+        Ok(id)
+    }
+
+    /// Declares a primary item that every solution covers at least `min` and at most `max` times
+    /// (Knuth's multiplicities, Algorithm M), and returns its number.
+    pub fn primary_with_bounds(
+        &mut self,
+        name: impl Into<String>,
+        min: u32,
+        max: u32,
+    ) -> Result<usize, BuildError> {
+        let name = name.into();
+        if max == 0 || min > max {
+            return Err(BuildError::InvalidBounds { name, min, max });
+        }
+        let id = self.primary(name)?;
+        self.bounds[id] = (min, max);
         Ok(id)
     }
 
@@ -269,6 +298,7 @@ impl ProblemBuilder {
         let mut problem = Problem {
             names: self.names,
             primary: self.primary,
+            bounds: self.bounds,
             colors: self.colors,
             starts: self.starts,
             entries: self.entries,
@@ -292,6 +322,7 @@ pub(crate) fn is_valid_name(name: &str) -> bool {
 pub struct Problem {
     names: Vec<String>,
     primary: usize,
+    bounds: Vec<(u32, u32)>,
     colors: Vec<String>,
     starts: Vec<usize>,
     entries: Vec<Entry>,
@@ -317,6 +348,19 @@ impl Problem {
         } else {
             ItemKind::Secondary
         }
+    }
+
+    /// How many times a primary item must be covered, at least and at most: `(1, 1)` unless it
+    /// was declared with [`ProblemBuilder::primary_with_bounds`].
+    /// For a secondary item, `(0, 1)`.
+    pub fn bounds(&self, item: usize) -> (u32, u32) {
+        self.bounds.get(item).copied().unwrap_or((0, 1))
+    }
+
+    /// Whether some primary item has bounds other than `(1, 1)`; such problems are solved by
+    /// Knuth's Algorithm M.
+    pub fn has_multiplicities(&self) -> bool {
+        self.bounds.iter().any(|&b| b != (1, 1))
     }
 
     /// The name of an item.

@@ -5,6 +5,8 @@
 
 use thiserror::Error;
 
+mod multiplicity;
+
 use crate::links::Links;
 use crate::problem::Problem;
 
@@ -91,6 +93,10 @@ pub struct Search {
     forced: Vec<usize>,
     /// `choice[l]` is the node of the option tried at level `l`.
     choice: Vec<u32>,
+    /// Algorithm M only: the item branched on at each level, and the first option tweaked out
+    /// of its column there.
+    branch: Vec<u32>,
+    first_tweak: Vec<u32>,
     level: usize,
     state: State,
     stats: Stats,
@@ -105,6 +111,8 @@ impl Search {
             links: problem.links.clone(),
             forced: Vec::new(),
             choice: Vec::new(),
+            branch: Vec::new(),
+            first_tweak: Vec::new(),
             level: 0,
             state: State::Start,
             stats: Stats::default(),
@@ -119,6 +127,8 @@ impl Search {
         self.links.clone_from(&problem.links);
         self.forced.clear();
         self.choice.clear();
+        self.branch.clear();
+        self.first_tweak.clear();
         self.level = 0;
         self.state = State::Start;
         self.stats = Stats::default();
@@ -141,8 +151,10 @@ impl Search {
         while self.links.item_of(x) != 0 {
             let item = self.links.item_of(x);
             let (wanted, purified) = self.links.colors_at(x);
+            // Once an item is purified to a color, only entries of that color may join it; an
+            // entry without a color would cover an item that another option already colors.
             let clash = !self.links.is_listed(item)
-                || (wanted != 0 && purified != 0 && wanted != purified && wanted != u32::MAX);
+                || (purified != 0 && wanted != purified && wanted != u32::MAX);
             if clash {
                 return Err(ForceError::Conflict {
                     option,
@@ -191,9 +203,12 @@ impl Search {
         options.extend_from_slice(&self.forced);
         if self.state == State::Recover {
             let depth = self.level + 1;
+            // Under Algorithm M a level may have chosen "no more options for this item", which
+            // leaves the item's header as its choice.
             options.extend(
                 self.choice[..depth]
                     .iter()
+                    .filter(|&&x| self.links.is_option_node(x))
                     .map(|&x| self.links.option_of(x)),
             );
         }
@@ -206,6 +221,9 @@ impl Search {
 
     /// Runs until the next solution, the end, the limit or the budget.
     pub fn step(&mut self) -> Status {
+        if self.links.has_bounds() {
+            return self.step_with_bounds();
+        }
         let mut pc = match self.state {
             State::Done => return Status::Exhausted,
             _ if self.at_limit() => return Status::LimitReached,
@@ -348,5 +366,48 @@ impl Iterator for Solutions<'_> {
                 None
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ProblemBuilder;
+
+    /// `A B | X` with options `A X:red` and `B X`: they cannot be in one solution.
+    fn colored_then_plain() -> Problem {
+        let mut b = ProblemBuilder::new();
+        b.primary("A").unwrap();
+        b.primary("B").unwrap();
+        b.secondary("X").unwrap();
+        b.color("red").unwrap();
+        b.option_by_names(["A", "X:red"]).unwrap();
+        b.option_by_names(["B", "X"]).unwrap();
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn forcing_a_plain_entry_on_a_colored_item_is_a_conflict() {
+        let problem = colored_then_plain();
+        let mut search = Search::new(&problem);
+        assert_eq!(search.force(0), Ok(()));
+        assert_eq!(
+            search.force(1),
+            Err(ForceError::Conflict { option: 1, item: 2 })
+        );
+        assert_eq!(search.forced(), [0]);
+        assert_eq!(search.count(), Status::Exhausted);
+        assert_eq!(search.stats().solutions, 0);
+    }
+
+    #[test]
+    fn forcing_a_colored_entry_on_a_covered_item_is_a_conflict() {
+        let problem = colored_then_plain();
+        let mut search = Search::new(&problem);
+        assert_eq!(search.force(1), Ok(()));
+        assert_eq!(
+            search.force(0),
+            Err(ForceError::Conflict { option: 0, item: 2 })
+        );
     }
 }

@@ -28,6 +28,7 @@ fn check(file: &str, solutions: u64, nodes: u64, updates: u64) {
 fn toys() {
     check("toy1.dlx", 1, 6, 30);
     check("toy2.dlx", 1, 4, 14);
+    check("toy3.dlx", 1, 6, 14);
 }
 
 #[test]

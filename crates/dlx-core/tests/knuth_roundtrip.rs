@@ -2,17 +2,22 @@
 
 use std::path::Path;
 
-use dlx_core::knuth::{self, ParseErrorKind};
+use dlx_core::knuth;
 use dlx_core::Problem;
 
 /// Items (name, primary?) and options as (item name, color name) lists, so that two problems can
 /// be compared whatever numbers their colors were given.
-type Shape = (Vec<(String, bool)>, Vec<Vec<(String, String)>>);
+type Shape = (
+    Vec<(String, bool)>,
+    Vec<(u32, u32)>,
+    Vec<Vec<(String, String)>>,
+);
 
 fn shape(p: &Problem) -> Shape {
     let items = (0..p.item_count())
         .map(|i| (p.item_name(i).to_string(), i < p.primary_count()))
         .collect();
+    let bounds = (0..p.item_count()).map(|i| p.bounds(i)).collect();
     let options = (0..p.option_count())
         .map(|o| {
             p.option(o)
@@ -24,7 +29,7 @@ fn shape(p: &Problem) -> Shape {
                 .collect()
         })
         .collect();
-    (items, options)
+    (items, bounds, options)
 }
 
 /// The lines of a file that are not comments or blank, with blanks normalised to one space,
@@ -58,9 +63,6 @@ fn data_files() -> Vec<(String, String)> {
 #[test]
 fn every_data_file_round_trips() {
     for (name, text) in data_files() {
-        if name == "toy3.dlx" {
-            continue;
-        }
         let parsed = knuth::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         let dropped: Vec<usize> = parsed.warnings.iter().map(|w| w.line).collect();
         // Knuth's toy2 has an option of secondary items only, which his programs ignore too.
@@ -80,15 +82,13 @@ fn every_data_file_round_trips() {
 }
 
 #[test]
-fn multiplicities_are_refused_where_they_stand() {
+fn multiplicities_are_read_from_the_item_line() {
     let (_, text) = data_files()
         .into_iter()
         .find(|(name, _)| name == "toy3.dlx")
         .expect("toy3.dlx is a data file");
-    let error = knuth::parse(&text).unwrap_err();
-    assert_eq!((error.line, error.column), (2, 5));
-    assert_eq!(error.kind, ParseErrorKind::Multiplicity("2:3|C".into()));
-    assert!(error
-        .to_string()
-        .contains("multiplicities (dlx3) are not supported"));
+    let problem = knuth::parse(&text).unwrap().problem;
+    assert_eq!(problem.item_name(2), "C");
+    assert_eq!(problem.bounds(2), (2, 3));
+    assert!(problem.has_multiplicities());
 }

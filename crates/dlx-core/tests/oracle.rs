@@ -1,0 +1,324 @@
+//! The engine against a brute-force oracle on small random problems: the same solutions, however
+//! the search is run (iterated, counted, budgeted, limited, with options forced).
+
+use std::collections::BTreeSet;
+
+use dlx_core::{Budget, Entry, ForceError, Problem, ProblemBuilder, Search, Stats, Status};
+use proptest::prelude::*;
+
+/// A random problem before it is built: item numbers and colors (`0` for none) per option.
+#[derive(Clone, Debug)]
+struct Spec {
+    primary: usize,
+    secondary: usize,
+    colors: u32,
+    options: Vec<Vec<Entry>>,
+}
+
+impl Spec {
+    fn build(&self) -> Problem {
+        let mut b = ProblemBuilder::new();
+        for i in 0..self.primary {
+            b.primary(format!("p{i}")).unwrap();
+        }
+        for i in 0..self.secondary {
+            b.secondary(format!("s{i}")).unwrap();
+        }
+        for c in 1..=self.colors {
+            assert_eq!(b.color(&format!("c{c}")).unwrap(), c);
+        }
+        for option in &self.options {
+            b.option(option.iter().copied()).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    /// The options the builder keeps: those with a primary item, in order.
+    fn kept(&self) -> Vec<Vec<Entry>> {
+        self.options
+            .iter()
+            .filter(|o| o.iter().any(|e| e.item < self.primary))
+            .cloned()
+            .collect()
+    }
+}
+
+/// 1–6 primary items, 0–4 secondary items, 0–3 colors, up to 14 options. Each item is in an
+/// option with probability 1/3; a secondary one then takes a color or none with equal odds.
+fn spec() -> impl Strategy<Value = Spec> {
+    (1..=6usize, 0..=4usize, 0..=3u32).prop_flat_map(|(primary, secondary, colors)| {
+        let items = primary + secondary;
+        let option = (
+            proptest::collection::vec((0..3u8, 0..=colors), items),
+            0..items,
+        )
+            .prop_map(move |(cells, rotation)| {
+                let mut entries: Vec<Entry> = cells
+                    .into_iter()
+                    .enumerate()
+                    .filter(|&(_, (present, _))| present == 0)
+                    .map(|(item, (_, color))| Entry {
+                        item,
+                        color: if item < primary { 0 } else { color },
+                    })
+                    .collect();
+                // Options need not list their items in declaration order.
+                if !entries.is_empty() {
+                    let len = entries.len();
+                    entries.rotate_left(rotation % len);
+                }
+                entries
+            });
+        proptest::collection::vec(option, 0..=14).prop_map(move |options| Spec {
+            primary,
+            secondary,
+            colors,
+            options,
+        })
+    })
+}
+
+/// Whether `chosen` options can be together in a solution: no primary item twice, and every
+/// secondary item once without a color or any number of times with one and the same color.
+fn consistent(p: &Problem, chosen: &[usize]) -> bool {
+    uses(p, chosen).iter().enumerate().all(|(item, colors)| {
+        if item < p.primary_count() {
+            colors.len() <= 1
+        } else {
+            colors.len() <= 1 || colors.iter().all(|&c| c != 0 && c == colors[0])
+        }
+    })
+}
+
+/// The colors that `chosen` options ask of every item, one per entry.
+fn uses(p: &Problem, chosen: &[usize]) -> Vec<Vec<u32>> {
+    let mut uses = vec![Vec::new(); p.item_count()];
+    for &o in chosen {
+        for e in p.option(o) {
+            uses[e.item].push(e.color);
+        }
+    }
+    uses
+}
+
+fn is_solution(p: &Problem, chosen: &[usize]) -> bool {
+    let uses = uses(p, chosen);
+    consistent(p, chosen) && uses[..p.primary_count()].iter().all(|u| u.len() == 1)
+}
+
+/// Every subset of the options that is a solution, each sorted.
+fn brute_force(p: &Problem) -> BTreeSet<Vec<usize>> {
+    let m = p.option_count();
+    (0u32..1 << m)
+        .map(|mask| (0..m).filter(|&o| mask >> o & 1 == 1).collect::<Vec<_>>())
+        .filter(|chosen| is_solution(p, chosen))
+        .collect()
+}
+
+fn sorted(mut solution: Vec<usize>) -> Vec<usize> {
+    solution.sort_unstable();
+    solution
+}
+
+/// All solutions of a fresh search, in the order found, and its statistics.
+fn run(p: &Problem) -> (Vec<Vec<usize>>, Stats) {
+    let mut search = Search::new(p);
+    let solutions: Vec<Vec<usize>> = search.solutions().collect();
+    (solutions, search.stats())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn search_finds_exactly_the_brute_force_solutions(spec in spec()) {
+        let p = spec.build();
+        let kept = spec.kept();
+        prop_assert_eq!(p.option_count(), kept.len());
+        for (o, entries) in kept.iter().enumerate() {
+            prop_assert_eq!(p.option(o), &entries[..]);
+        }
+
+        let expected = brute_force(&p);
+        let (found, stats) = run(&p);
+        let set: BTreeSet<Vec<usize>> = found.iter().cloned().map(sorted).collect();
+        prop_assert_eq!(found.len(), set.len(), "a solution was found twice");
+        prop_assert_eq!(&set, &expected);
+        prop_assert_eq!(stats.solutions, expected.len() as u64);
+
+        let mut counting = Search::new(&p);
+        prop_assert_eq!(counting.count(), Status::Exhausted);
+        prop_assert_eq!(counting.stats(), stats);
+        prop_assert_eq!(counting.count(), Status::Exhausted);
+        prop_assert_eq!(counting.stats(), stats);
+
+        // A reset search starts over from nothing.
+        counting.set_limit(Some(0));
+        counting.reset(&p);
+        prop_assert_eq!(counting.stats(), Stats::default());
+        prop_assert_eq!(counting.count(), Status::Exhausted);
+        prop_assert_eq!(counting.stats(), stats);
+    }
+
+    #[test]
+    fn budgeted_runs_add_up_to_one_run(spec in spec(), step in 1..6u64, by_updates: bool) {
+        let p = spec.build();
+        let (all, stats) = run(&p);
+        let budget = |n| if by_updates { Budget::Updates(n) } else { Budget::Nodes(n) };
+
+        let mut search = Search::new(&p);
+        let mut found = Vec::new();
+        let mut allowed = 0;
+        let mut rounds = 0;
+        loop {
+            search.set_budget(budget(allowed));
+            let mut solutions = search.solutions();
+            found.extend(solutions.by_ref());
+            match solutions.status() {
+                Some(Status::BudgetExhausted) => allowed += step,
+                Some(Status::Exhausted) => break,
+                other => prop_assert!(false, "unexpected end {:?}", other),
+            }
+            rounds += 1;
+            prop_assert!(rounds < 1_000_000, "the budgeted search makes no progress");
+        }
+        prop_assert_eq!(&found, &all);
+        prop_assert_eq!(search.stats(), stats);
+
+        // The same with `count`, which stores nothing.
+        let mut search = Search::new(&p);
+        let mut allowed = 0;
+        loop {
+            search.set_budget(budget(allowed));
+            match search.count() {
+                Status::BudgetExhausted => allowed += step,
+                Status::Exhausted => break,
+                other => prop_assert!(false, "unexpected end {:?}", other),
+            }
+        }
+        prop_assert_eq!(search.stats(), stats);
+    }
+
+    #[test]
+    fn a_limit_stops_after_exactly_that_many(spec in spec(), limit in 0..8u64) {
+        let p = spec.build();
+        let (all, stats) = run(&p);
+        let total = all.len() as u64;
+
+        let mut search = Search::new(&p);
+        search.set_limit(Some(limit));
+        let status = search.count();
+        prop_assert_eq!(search.stats().solutions, limit.min(total));
+        let expected = if limit <= total { Status::LimitReached } else { Status::Exhausted };
+        prop_assert_eq!(status, expected);
+
+        search.set_limit(None);
+        prop_assert_eq!(search.count(), Status::Exhausted);
+        prop_assert_eq!(search.stats(), stats);
+
+        let mut search = Search::new(&p);
+        search.set_limit(Some(limit));
+        let first: Vec<Vec<usize>> = search.solutions().collect();
+        prop_assert_eq!(&first[..], &all[..limit.min(total) as usize]);
+    }
+
+    #[test]
+    fn forcing_the_options_of_a_solution_finds_it(spec in spec()) {
+        let p = spec.build();
+        let (all, _) = run(&p);
+        for solution in all.iter().take(8) {
+            let mut search = Search::new(&p);
+            for &o in solution {
+                prop_assert_eq!(search.force(o), Ok(()));
+            }
+            prop_assert_eq!(search.forced(), &solution[..]);
+            let again: Vec<Vec<usize>> = search.solutions().collect();
+            prop_assert_eq!(&again, &vec![solution.clone()]);
+            prop_assert_eq!(search.stats().solutions, 1);
+        }
+    }
+
+    #[test]
+    fn forcing_two_options_fails_exactly_when_they_clash(spec in spec()) {
+        let p = spec.build();
+        let m = p.option_count();
+        for a in 0..m {
+            for b in 0..m {
+                let mut search = Search::new(&p);
+                prop_assert_eq!(search.force(a), Ok(()));
+                let result = search.force(b);
+                if a != b && consistent(&p, &[a, b]) {
+                    prop_assert_eq!(result, Ok(()), "options {} and {} agree", a, b);
+                } else {
+                    match result {
+                        Err(ForceError::Conflict { option, item }) => {
+                            prop_assert_eq!(option, b);
+                            prop_assert!(clashes_on(&p, &[a], b, item), "no clash on item {}", item);
+                        }
+                        other => prop_assert!(false, "options {} and {} clash, got {:?}", a, b, other),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn forced_options_restrict_the_solutions(
+        spec in spec(),
+        picks in proptest::collection::vec(0..16usize, 0..5),
+    ) {
+        let p = spec.build();
+        let mut search = Search::new(&p);
+        let mut accepted: Vec<usize> = Vec::new();
+        for &pick in &picks {
+            let result = search.force(pick);
+            if pick >= p.option_count() {
+                prop_assert_eq!(result, Err(ForceError::NoSuchOption(pick)));
+                continue;
+            }
+            let mut with = accepted.clone();
+            with.push(pick);
+            if !accepted.contains(&pick) && consistent(&p, &with) {
+                prop_assert_eq!(result, Ok(()));
+                accepted.push(pick);
+            } else {
+                match result {
+                    Err(ForceError::Conflict { option, item }) => {
+                        prop_assert_eq!(option, pick);
+                        prop_assert!(clashes_on(&p, &accepted, pick, item));
+                    }
+                    other => prop_assert!(false, "expected a conflict, got {:?}", other),
+                }
+            }
+        }
+        prop_assert_eq!(search.forced(), &accepted[..]);
+
+        let found: Vec<Vec<usize>> = search.solutions().collect();
+        for solution in &found {
+            prop_assert_eq!(&solution[..accepted.len()], &accepted[..]);
+        }
+        let found: BTreeSet<Vec<usize>> = found.into_iter().map(sorted).collect();
+        let expected: BTreeSet<Vec<usize>> = brute_force(&p)
+            .into_iter()
+            .filter(|s| accepted.iter().all(|o| s.contains(o)))
+            .collect();
+        prop_assert_eq!(found, expected);
+        prop_assert_eq!(search.force(0), Err(ForceError::AlreadyStarted));
+    }
+}
+
+/// Whether `option` is at odds with one of `forced` on `item`.
+fn clashes_on(p: &Problem, forced: &[usize], option: usize, item: usize) -> bool {
+    let Some(mine) = p.option(option).iter().find(|e| e.item == item) else {
+        return false;
+    };
+    forced.iter().any(|&f| {
+        p.option(f).iter().any(|e| {
+            e.item == item
+                && (item < p.primary_count()
+                    || e.color == 0
+                    || mine.color == 0
+                    || e.color != mine.color)
+        })
+    })
+}
