@@ -6,6 +6,7 @@
 mod cover;
 mod input;
 mod outcome;
+mod run;
 
 use std::process::ExitCode;
 
