@@ -40,6 +40,7 @@ mod picture;
 mod pieces;
 mod shape;
 
+use std::collections::HashSet;
 use std::fmt;
 use std::iter;
 
@@ -63,11 +64,12 @@ pub enum PolyominoError {
     /// The board has no cell.
     #[error("the board has no cells")]
     EmptyBoard,
-    /// The board has more than [`MAX_CELLS`] cells.
-    #[error("the board is too large (at most {MAX_CELLS} cells)")]
+    /// The board spans more than [`MAX_CELLS`] squares, holes included.
+    #[error("the board is too large (at most {MAX_CELLS} squares)")]
     BoardTooLarge,
-    /// A piece has no cell, or a name that cannot be an item name.
-    #[error("`{0}` cannot be a piece (expected at least one cell and a name other than a blank, `.`, `:` or `|`)")]
+    /// A piece has no cell, spans more than [`MAX_CELLS`] squares, or has a name that cannot be
+    /// an item name.
+    #[error("`{0}` cannot be a piece (expected at least one cell, at most {MAX_CELLS} squares across, and a name other than a blank, `.`, `:` or `|`)")]
     BadPiece(char),
     /// There are no pieces.
     #[error("there are no pieces")]
@@ -134,10 +136,9 @@ impl Polyomino {
         if pieces.is_empty() {
             return Err(PolyominoError::NoPieces);
         }
-        for (k, piece) in pieces.iter().enumerate() {
-            if pieces[..k].iter().any(|p| p.name() == piece.name()) {
-                return Err(PolyominoError::DuplicatePiece(piece.name()));
-            }
+        let mut names = HashSet::new();
+        if let Some(piece) = pieces.iter().find(|p| !names.insert(p.name())) {
+            return Err(PolyominoError::DuplicatePiece(piece.name()));
         }
         let symmetries = match restrict {
             Some(_) => shape::symmetries(board.cells()),
@@ -275,7 +276,13 @@ fn positions<'a>(
     board: &'a Board,
     orientation: &'a [Cell],
 ) -> impl Iterator<Item = Vec<usize>> + 'a {
-    let offsets = (0..board.rows()).flat_map(move |dr| (0..board.cols()).map(move |dc| (dr, dc)));
+    // The orientation's first cell must land on a board cell; taking those in row-major order
+    // takes the offsets in row-major order.
+    let first = orientation.first().copied().unwrap_or_default();
+    let offsets = board
+        .cells()
+        .iter()
+        .filter_map(move |&(r, c)| Some((r.checked_sub(first.0)?, c.checked_sub(first.1)?)));
     offsets.filter_map(move |(dr, dc)| {
         orientation
             .iter()

@@ -4,7 +4,8 @@ use super::picture::{self, PictureError, PictureErrorKind};
 use super::shape::{self, Cell};
 use super::PolyominoError;
 
-/// The largest number of cells a board may have.
+/// The largest board: at most this many squares from its top left to its bottom right corner,
+/// holes included (100×100, say).
 pub const MAX_CELLS: usize = 10_000;
 
 /// A set of cells to be covered, moved to the top left corner (its topmost row and leftmost
@@ -53,12 +54,20 @@ impl Board {
                 kind: PictureErrorKind::NotABoardMark(m.ch),
             });
         }
-        if let Some(m) = marks.get(MAX_CELLS) {
-            return Err(PictureError {
-                line: m.line,
-                column: m.column,
-                kind: PictureErrorKind::TooLarge(MAX_CELLS),
-            });
+        let mut corners: Option<(Cell, Cell)> = None;
+        for m in &marks {
+            let ((top, left), (bottom, right)) =
+                corners.unwrap_or(((m.row, m.col), (m.row, m.col)));
+            let (top, left) = (top.min(m.row), left.min(m.col));
+            let (bottom, right) = (bottom.max(m.row), right.max(m.col));
+            if (bottom - top + 1).saturating_mul(right - left + 1) > MAX_CELLS {
+                return Err(PictureError {
+                    line: m.line,
+                    column: m.column,
+                    kind: PictureErrorKind::TooLarge(MAX_CELLS),
+                });
+            }
+            corners = Some(((top, left), (bottom, right)));
         }
         if marks.is_empty() {
             return Err(picture::empty(text));
@@ -160,5 +169,10 @@ mod tests {
             (e.line, e.column, e.kind),
             (1, MAX_CELLS + 1, PictureErrorKind::TooLarge(MAX_CELLS))
         );
+        // Two cells far apart make a board too large, holes included.
+        let sparse = format!("#\n{}#\n", " ".repeat(MAX_CELLS));
+        let e = Board::parse(&sparse).unwrap_err();
+        assert_eq!((e.line, e.column), (2, MAX_CELLS + 1));
+        assert!(Board::parse(&format!("#\n{}#\n", " ".repeat(MAX_CELLS / 2 - 1))).is_ok());
     }
 }

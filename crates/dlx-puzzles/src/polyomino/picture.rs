@@ -34,8 +34,8 @@ pub enum PictureErrorKind {
     /// The picture holds no cell; the position is the end of the text.
     #[error("no cells (expected a picture with at least one cell)")]
     Empty,
-    /// The picture has more cells than allowed; the position is the first cell too many.
-    #[error("too many cells (expected at most {0})")]
+    /// The picture is larger than allowed; the position is the cell that makes it too large.
+    #[error("the picture is too large (expected at most {0} squares)")]
     TooLarge(usize),
 }
 

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::picture::{self, PictureError, PictureErrorKind};
 use super::shape::{self, Cell};
-use super::PolyominoError;
+use super::{PolyominoError, MAX_CELLS};
 
 /// A piece: a name (one character, which also draws it in solutions) and a shape.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -18,14 +18,26 @@ impl Piece {
     /// A piece called `name` with the given cells (in any order and position).
     ///
     /// `name` becomes an item name, so it must not be a blank, `:` or `|`; `.` is kept for holes.
-    /// The cells need not be connected.
+    /// The cells need not be connected, but must fit in [`MAX_CELLS`] squares.
     pub fn new(name: char, cells: &[Cell]) -> Result<Piece, PolyominoError> {
-        if !is_piece_name(name) || cells.is_empty() {
+        let (Some(top), Some(left)) = (
+            cells.iter().map(|c| c.0).min(),
+            cells.iter().map(|c| c.1).min(),
+        ) else {
+            return Err(PolyominoError::BadPiece(name));
+        };
+        let mut moved: Vec<Cell> = cells.iter().map(|&(r, c)| (r - top, c - left)).collect();
+        let height = moved.iter().map(|c| c.0).max().unwrap_or(0);
+        let width = moved.iter().map(|c| c.1).max().unwrap_or(0);
+        let span = height
+            .saturating_add(1)
+            .saturating_mul(width.saturating_add(1));
+        if !is_piece_name(name) || span > MAX_CELLS {
             return Err(PolyominoError::BadPiece(name));
         }
-        let mut cells = shape::normalized(cells);
-        cells.dedup();
-        Ok(Piece { name, cells })
+        moved.sort_unstable();
+        moved.dedup();
+        Ok(Piece { name, cells: moved })
     }
 
     /// The name.
@@ -118,11 +130,11 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PictureError> {
             kind: PictureErrorKind::InvalidPieceName(m.ch),
         });
     }
-    if let Some(m) = marks.get(super::MAX_CELLS) {
+    if let Some(m) = marks.get(MAX_CELLS) {
         return Err(PictureError {
             line: m.line,
             column: m.column,
-            kind: PictureErrorKind::TooLarge(super::MAX_CELLS),
+            kind: PictureErrorKind::TooLarge(MAX_CELLS),
         });
     }
     // (name, first mark, cells), in order of first appearance.
@@ -227,5 +239,9 @@ mod tests {
         assert_eq!(Piece::new('A', &[]), Err(PolyominoError::BadPiece('A')));
         let piece = Piece::new('A', &[(3, 3), (3, 4), (3, 3)]).unwrap();
         assert_eq!(piece.cells(), [(0, 0), (0, 1)]);
+        assert_eq!(
+            Piece::new('A', &[(0, 0), (usize::MAX, usize::MAX)]),
+            Err(PolyominoError::BadPiece('A'))
+        );
     }
 }
