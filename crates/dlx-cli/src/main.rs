@@ -4,8 +4,13 @@
 //! arguments and turns outcomes and errors into exit codes.
 
 mod cover;
+mod gen;
 mod input;
+mod langford;
 mod outcome;
+mod polyomino;
+mod queens;
+mod run;
 
 use std::process::ExitCode;
 
@@ -25,12 +30,24 @@ struct Cli {
 enum Command {
     /// Solve an exact-cover problem in Knuth's format.
     Cover(cover::CoverArgs),
+    /// Print a puzzle's exact-cover problem in Knuth's format.
+    Gen(gen::GenArgs),
+    /// Place N queens on an N×N board, no two attacking each other.
+    Queens(queens::QueensArgs),
+    /// Cover a board with pieces (pentominoes by default), each used once.
+    Polyomino(polyomino::PolyominoArgs),
+    /// Langford pairs: two of each 1…n, with k numbers between the two k's.
+    Langford(langford::LangfordArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Cover(args) => cover::run(&args),
+        Command::Gen(args) => gen::run(&args),
+        Command::Queens(args) => queens::run(&args),
+        Command::Polyomino(args) => polyomino::run(&args),
+        Command::Langford(args) => langford::run(&args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

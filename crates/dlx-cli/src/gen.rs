@@ -1,0 +1,53 @@
+//! `dlx gen`: print a puzzle's exact-cover problem in Knuth's format, for `dlx cover` or other
+//! solvers.
+
+use std::io::{self, Write};
+
+use anyhow::Result;
+use clap::{Args, Subcommand};
+use dlx_core::{knuth, Problem};
+
+use crate::langford::LangfordModel;
+use crate::outcome::Outcome;
+use crate::polyomino::PolyominoModel;
+use crate::queens::QueensModel;
+use crate::run;
+
+/// Arguments of `dlx gen`.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    #[command(subcommand)]
+    model: Model,
+}
+
+/// The puzzles `dlx gen` knows.
+#[derive(Subcommand, Debug)]
+enum Model {
+    /// N queens on an N×N board.
+    Queens(QueensModel),
+    /// Pieces to fit into a board.
+    Polyomino(PolyominoModel),
+    /// Langford pairs.
+    Langford(LangfordModel),
+}
+
+/// Runs `dlx gen`: a comment line naming the puzzle, then the problem.
+pub fn run(args: &GenArgs) -> Result<Outcome> {
+    match &args.model {
+        Model::Queens(model) => print(&model.describe(), model.build()?.problem()),
+        Model::Polyomino(model) => print(&model.describe(), model.build()?.problem()),
+        Model::Langford(model) => print(&model.describe(), model.build()?.problem()),
+    }
+}
+
+fn print(description: &str, problem: &Problem) -> Result<Outcome> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let written = writeln!(out, "| dlx gen {description}")
+        .and_then(|()| out.write_all(knuth::write(problem).as_bytes()))
+        .and_then(|()| out.flush());
+    match written.map_err(anyhow::Error::from) {
+        Err(e) if !run::is_broken_pipe(&e) => Err(e),
+        _ => Ok(Outcome::Solved),
+    }
+}

@@ -1,0 +1,111 @@
+//! `dlx polyomino`: cover a board with pieces, each used once, turned and flipped at will.
+
+use std::path::Path;
+
+use anyhow::{anyhow, bail, Result};
+use clap::Args;
+use dlx_puzzles::polyomino::{self, Board, PictureError, Piece, Polyomino};
+
+use crate::input;
+use crate::outcome::Outcome;
+use crate::run::{self, SearchArgs};
+
+/// What defines a polyomino problem.
+#[derive(Args, Debug)]
+pub struct PolyominoModel {
+    /// The board: `ROWSxCOLS` for a rectangle (`6x10` has 6 rows of 10 cells), or a file with a
+    /// picture of it, `#` for cells and `.` for holes (`-` for standard input).
+    #[arg(long, value_name = "ROWSxCOLS|FILE")]
+    board: String,
+    /// The pieces: `pentominoes` (F I L N P T U V W X Y Z), `tetrominoes` (I L O S T), or a file
+    /// drawing pieces, each with its own letter; may be given more than once.
+    #[arg(long, value_name = "SET|FILE", default_value = "pentominoes")]
+    pieces: Vec<String>,
+    /// Keep only one of each set of symmetric placements of this piece, so that solutions are
+    /// counted up to the board's rotations and reflections.
+    #[arg(long, value_name = "PIECE")]
+    restrict: Option<char>,
+}
+
+impl PolyominoModel {
+    /// Reads the board and the pieces and builds the model.
+    pub fn build(&self) -> Result<Polyomino> {
+        let board = read_board(&self.board)?;
+        let mut pieces = Vec::new();
+        for spec in &self.pieces {
+            pieces.extend(read_pieces(spec)?);
+        }
+        let area: usize = pieces.iter().map(|p| p.cells().len()).sum();
+        if area != board.cells().len() {
+            eprintln!(
+                "dlx: warning: the pieces cover {area} cells but the board has {}: there can be no solution",
+                board.cells().len()
+            );
+        }
+        Ok(Polyomino::new(board, pieces, self.restrict)?)
+    }
+
+    /// The command line that builds this model, for a comment in generated files.
+    pub fn describe(&self) -> String {
+        let mut text = format!("polyomino --board {}", self.board);
+        for pieces in &self.pieces {
+            text.push_str(&format!(" --pieces {pieces}"));
+        }
+        if let Some(piece) = self.restrict {
+            text.push_str(&format!(" --restrict {piece}"));
+        }
+        text
+    }
+}
+
+/// A rectangle for `ROWSxCOLS`, or else the picture in the file of that name.
+fn read_board(spec: &str) -> Result<Board> {
+    let is_number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if let Some((rows, cols)) = spec
+        .split_once('x')
+        .filter(|(r, c)| is_number(r) && is_number(c))
+    {
+        let size = |s: &str| {
+            s.parse::<usize>()
+                .map_err(|_| anyhow!("board `{spec}`: {s} is too large a size"))
+        };
+        return Ok(Board::rectangle(size(rows)?, size(cols)?)?);
+    }
+    let input = input::read(Some(Path::new(spec)))?;
+    Board::parse(&input.text).map_err(|e| located(&input.name, &e))
+}
+
+/// A built-in set of pieces, or the pieces drawn in the file of that name.
+fn read_pieces(spec: &str) -> Result<Vec<Piece>> {
+    match spec {
+        "pentominoes" => Ok(polyomino::pentominoes()),
+        "tetrominoes" => Ok(polyomino::tetrominoes()),
+        "" => bail!("empty --pieces (expected pentominoes, tetrominoes or a file)"),
+        _ => {
+            let input = input::read(Some(Path::new(spec)))?;
+            polyomino::parse_pieces(&input.text).map_err(|e| located(&input.name, &e))
+        }
+    }
+}
+
+fn located(name: &str, e: &PictureError) -> anyhow::Error {
+    anyhow!("{name}:{}:{}: {}", e.line, e.column, e.kind)
+}
+
+/// Arguments of `dlx polyomino`.
+#[derive(Args, Debug)]
+pub struct PolyominoArgs {
+    #[command(flatten)]
+    model: PolyominoModel,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+/// Runs `dlx polyomino`: prints each solution as the board, each cell showing its piece.
+pub fn run(args: &PolyominoArgs) -> Result<Outcome> {
+    let model = args.model.build()?;
+    run::search(model.problem(), &args.search, |out, options| {
+        write!(out, "{}", model.decode(options)?)?;
+        Ok(())
+    })
+}
