@@ -5,8 +5,11 @@
 //! - [`encode`]: a shape as an exact-cover problem, built once; givens as forced options.
 //! - [`solve`]: a reusable [`Solver`]: first solution, count, uniqueness check.
 //! - [`validate`]: checks a solution against its shape and givens.
+//! - [`format`]: reading puzzles from text and writing answers.
 
 pub mod encode;
+#[path = "format_stub.rs"]
+pub mod format;
 pub mod puzzle;
 pub mod shape;
 pub mod solve;
