@@ -77,10 +77,14 @@ impl<R: BufRead> Reader<R> {
             None => (1..=count).find(|n| n * n >= count).unwrap_or(0),
         };
         if size * size != count {
-            return Err(error(
-                1,
-                format!("{count} cells is not the size of a square grid"),
-            ));
+            let message = match self.options.size {
+                Some(size) => format!(
+                    "{count} cells, but a {size}x{size} grid has {}",
+                    size * size
+                ),
+                None => format!("{count} cells is not the size of a square grid"),
+            };
+            return Err(error(1, message));
         }
         if size > 9 {
             return Err(error(
