@@ -6,6 +6,7 @@
 mod cover;
 mod input;
 mod outcome;
+mod solve;
 
 use std::process::ExitCode;
 
@@ -25,12 +26,15 @@ struct Cli {
 enum Command {
     /// Solve an exact-cover problem in Knuth's format.
     Cover(cover::CoverArgs),
+    /// Solve, count or check Sudoku puzzles of any shape.
+    Solve(solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Cover(args) => cover::run(&args),
+        Command::Solve(args) => solve::run(&args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
