@@ -4,8 +4,21 @@
 //! - [`shape`]: the side of the grid and its houses: boxes, jigsaw regions, extra regions.
 //! - [`encode`]: a shape as an exact-cover problem, built once; givens as forced options.
 //! - [`solve`]: a reusable [`Solver`]: first solution, count, uniqueness check.
-//! - [`validate`]: checks a solution against its shape and givens.
-//! - [`format`]: reading puzzles from text and writing answers.
+//! - [`validate`](mod@validate): checks a solution against its shape and givens.
+//! - [`format`](mod@format): reading puzzles from text and writing answers.
+//!
+//! ```
+//! use dlx_puzzles::sudoku::{validate, Shape, Solver, Verdict};
+//!
+//! // One solver per shape, reused for every puzzle of that shape.
+//! let mut solver = Solver::new(Shape::standard(4).unwrap());
+//! let givens = [1, 0, 0, 0, 0, 0, 1, 0, 0, 3, 0, 0, 0, 0, 0, 2];
+//! let check = solver.check(&givens).unwrap();
+//! assert_eq!(check.verdict, Verdict::Unique);
+//! let solution = check.solution.unwrap();
+//! assert!(validate(solver.shape(), &givens, &solution).is_ok());
+//! assert_eq!(solver.count(&[0; 16], None).unwrap().solutions, 288);
+//! ```
 
 pub mod encode;
 #[path = "format_stub.rs"]
