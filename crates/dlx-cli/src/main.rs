@@ -11,6 +11,7 @@ mod outcome;
 mod polyomino;
 mod queens;
 mod run;
+mod solve;
 
 use std::process::ExitCode;
 
@@ -30,6 +31,8 @@ struct Cli {
 enum Command {
     /// Solve an exact-cover problem in Knuth's format.
     Cover(cover::CoverArgs),
+    /// Solve, count or check Sudoku puzzles of any shape.
+    Solve(solve::SolveArgs),
     /// Print a puzzle's exact-cover problem in Knuth's format.
     Gen(gen::GenArgs),
     /// Place N queens on an N×N board, no two attacking each other.
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Cover(args) => cover::run(&args),
+        Command::Solve(args) => solve::run(&args),
         Command::Gen(args) => gen::run(&args),
         Command::Queens(args) => queens::run(&args),
         Command::Polyomino(args) => polyomino::run(&args),

@@ -1,7 +1,35 @@
 //! Sudoku of any shape as exact cover.
 //!
 //! - [`puzzle`]: a puzzle as read from text (cells, shape hints, layout) and what is printed for it.
+//! - [`shape`]: the side of the grid and its houses: boxes, jigsaw regions, extra regions.
+//! - [`encode`]: a shape as an exact-cover problem, built once; givens as forced options.
+//! - [`solve`]: a reusable [`Solver`]: first solution, count, uniqueness check.
+//! - [`validate`](mod@validate): checks a solution against its shape and givens.
+//! - [`format`](mod@format): reading puzzles from text and writing answers.
+//!
+//! ```
+//! use dlx_puzzles::sudoku::{validate, Shape, Solver, Verdict};
+//!
+//! // One solver per shape, reused for every puzzle of that shape.
+//! let mut solver = Solver::new(Shape::standard(4).unwrap());
+//! let givens = [1, 0, 0, 0, 0, 0, 1, 0, 0, 3, 0, 0, 0, 0, 0, 2];
+//! let check = solver.check(&givens).unwrap();
+//! assert_eq!(check.verdict, Verdict::Unique);
+//! let solution = check.solution.unwrap();
+//! assert!(validate(solver.shape(), &givens, &solution).is_ok());
+//! assert_eq!(solver.count(&[0; 16], None).unwrap().solutions, 288);
+//! ```
 
+pub mod encode;
+#[path = "format_stub.rs"]
+pub mod format;
 pub mod puzzle;
+pub mod shape;
+pub mod solve;
+pub mod validate;
 
+pub use encode::{Clash, GivensError, Model};
 pub use puzzle::{Alphabet, Answer, Layout, Puzzle, ShapeHint, Verdict};
+pub use shape::{Cell, House, Shape, ShapeError};
+pub use solve::{Check, Count, Solver};
+pub use validate::{validate, Invalid};

@@ -1,0 +1,339 @@
+//! `dlx solve` end to end: output, exit codes, diagnostics, shape options.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use dlx_puzzles::sudoku::{validate, Shape};
+use predicates::str::contains;
+
+/// The HDU 3111 example: unique; unsolvable without a direct clash; a clash in row 1.
+const UNIQUE: &str =
+    "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7";
+const SOLUTION: &str =
+    "143628579572139468986754231391542786468917352725863914237481695619275843854396127";
+const NONE: &str =
+    "4.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7";
+const CLASH: &str =
+    "113...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7";
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
+
+/// A sample file of the puzzle crate's tests.
+fn sample(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../dlx-puzzles/tests/data")
+        .join(name)
+}
+
+/// Writes `text` to a scratch file and returns its path.
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn digits(text: &str) -> Vec<u16> {
+    text.chars()
+        .map(|ch| ch.to_digit(10).map_or(0, |d| d as u16))
+        .collect()
+}
+
+fn stdout_lines(output: &std::process::Output) -> Vec<String> {
+    String::from_utf8(output.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn solves_every_puzzle_in_input_order() {
+    let path = sample("top1465.txt");
+    let output = dlx().arg("solve").arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let puzzles: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    let answers = stdout_lines(&output);
+    assert_eq!(answers.len(), puzzles.len());
+    let shape = Shape::standard(9).unwrap();
+    for (puzzle, answer) in puzzles.iter().zip(&answers) {
+        validate(&shape, &digits(puzzle), &digits(answer)).unwrap();
+    }
+}
+
+#[test]
+fn reads_standard_input_and_several_files() {
+    let first = scratch("first.txt", &format!("{UNIQUE}\n"));
+    dlx()
+        .args(["solve", "-"])
+        .arg(&first)
+        .write_stdin(format!("{UNIQUE}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{SOLUTION}\n{SOLUTION}\n"));
+    dlx()
+        .arg("solve")
+        .write_stdin(format!("# a comment\n\n{UNIQUE} rated 9.9\n"))
+        .assert()
+        .success()
+        .stdout(format!("{SOLUTION}\n"));
+}
+
+#[test]
+fn no_solution_is_printed_in_place_with_exit_1() {
+    dlx()
+        .arg("solve")
+        .write_stdin(format!("{NONE}\n{UNIQUE}\n"))
+        .assert()
+        .code(1)
+        .stdout(format!("no solution\n{SOLUTION}\n"));
+}
+
+#[test]
+fn clashes_name_the_cells_and_count_as_no_solution() {
+    let path = scratch("clash.txt", &format!("{UNIQUE}\n{CLASH}\n"));
+    dlx()
+        .arg("solve")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(format!("{SOLUTION}\nno solution\n"))
+        .stderr(contains(
+            "clash.txt:2: value 1 is given twice in row 1: at row 1, column 1 and at row 1, column 2",
+        ));
+}
+
+#[test]
+fn malformed_puzzles_are_reported_and_the_rest_solved() {
+    let path = scratch(
+        "malformed.txt",
+        &format!("{UNIQUE}\n12x4\n{NONE}\n{UNIQUE}\n"),
+    );
+    let output = dlx().arg("solve").arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout_lines(&output), [SOLUTION, "no solution", SOLUTION]);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("malformed.txt:2:3: unexpected character `x`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn missing_files_are_reported_and_the_others_solved() {
+    let path = scratch("present.txt", &format!("{UNIQUE}\n"));
+    dlx()
+        .args(["solve", "no-such-file.txt"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout(format!("{SOLUTION}\n"))
+        .stderr(contains("cannot read no-such-file.txt"));
+}
+
+#[test]
+fn check_prints_verdicts() {
+    let many = ".".repeat(81);
+    dlx()
+        .args(["solve", "--check"])
+        .write_stdin(format!("{UNIQUE}\n{NONE}\n{many}\n{CLASH}\n"))
+        .assert()
+        .code(1)
+        .stdout("unique\nnone\nmultiple\nnone\n");
+    dlx()
+        .args(["solve", "--check"])
+        .arg(sample("17_clue.txt"))
+        .assert()
+        .success()
+        .stdout("unique\n".repeat(20));
+}
+
+#[test]
+fn count_and_limit() {
+    dlx()
+        .args(["solve", "--count"])
+        .write_stdin("................\n1234341221434321\n")
+        .assert()
+        .success()
+        .stdout("288\n1\n");
+    dlx()
+        .args(["solve", "--count", "--limit", "10"])
+        .write_stdin("................\n1...............\n")
+        .assert()
+        .success()
+        .stdout("10+\n10+\n");
+    dlx()
+        .args(["solve", "--count"])
+        .write_stdin(format!("{NONE}\n"))
+        .assert()
+        .code(1)
+        .stdout("0\n");
+    dlx()
+        .args(["solve", "--limit", "3"])
+        .write_stdin(format!("{UNIQUE}\n"))
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn stats_go_to_stderr_per_puzzle_and_in_total() {
+    let output = dlx()
+        .args(["solve", "--stats"])
+        .write_stdin(format!("{UNIQUE}\n{UNIQUE}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(stdout_lines(&output), [SOLUTION, SOLUTION]);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{stderr}");
+    assert!(lines[0].starts_with("puzzle=1 nodes="), "{stderr}");
+    assert!(lines[1].starts_with("puzzle=2 nodes="), "{stderr}");
+    assert!(lines[2].starts_with("total puzzles=2 nodes="), "{stderr}");
+    assert!(lines[2].contains(" updates=") && lines[2].contains(" seconds="));
+}
+
+#[test]
+fn boxes_and_sizes() {
+    // 6x6 takes 2x3 boxes by default; 3x2 boxes are another shape.
+    let grid = "123456456123231564564231312645645312";
+    let puzzle = format!("{}......", &grid[..30]);
+    dlx()
+        .arg("solve")
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{grid}\n"));
+    dlx()
+        .args(["solve", "--check", "--boxes", "3x2"])
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .code(1)
+        .stdout("none\n");
+    dlx()
+        .args(["solve", "--boxes", "2x2"])
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .code(2)
+        .stderr(contains("boxes of 2x2 do not fit a 6x6 grid"));
+    dlx()
+        .args(["solve", "--size", "4"])
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .code(2)
+        .stderr(contains("<stdin>:1:1:"));
+    // A 5x5 grid has no boxes unless told.
+    let five = "1234523451345124512351234";
+    dlx()
+        .arg("solve")
+        .write_stdin(format!("{five}\n"))
+        .assert()
+        .code(2)
+        .stderr(contains("--boxes"));
+    dlx()
+        .args(["solve", "--boxes", "1x5"])
+        .write_stdin(format!("{}\n", &five.replace('5', ".")))
+        .assert()
+        .success()
+        .stdout(format!("{five}\n"));
+    dlx()
+        .args(["solve", "--boxes", "3"])
+        .write_stdin(format!("{UNIQUE}\n"))
+        .assert()
+        .code(2);
+}
+
+/// The rows of a tab-separated sample, without comments.
+fn tsv(name: &str) -> Vec<Vec<String>> {
+    std::fs::read_to_string(sample(name))
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| line.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn jigsaw_regions_from_a_file() {
+    let rows = tsv("jigsaw.tsv");
+    let row = &rows[1];
+    assert_eq!(row[1], "9");
+    // The layout drawn as a block of nine lines.
+    let block: String = row[3]
+        .as_bytes()
+        .chunks(9)
+        .map(|line| format!("{}\n", String::from_utf8_lossy(line)))
+        .collect();
+    let layout = scratch("layout.txt", &format!("# a jigsaw layout\n{block}"));
+    dlx()
+        .args(["solve", "--check", "--regions"])
+        .arg(&layout)
+        .write_stdin(format!("{}\n", row[2]))
+        .assert()
+        .success()
+        .stdout("unique\n");
+    dlx()
+        .args(["solve", "--regions"])
+        .arg(&layout)
+        .write_stdin(format!("{}\n", row[2]))
+        .assert()
+        .success()
+        .stdout(format!("{}\n", row[4]));
+
+    let broken = scratch("broken.txt", &format!("{}1", &row[3][..80]));
+    dlx()
+        .args(["solve", "--regions"])
+        .arg(&broken)
+        .write_stdin(format!("{}\n", row[2]))
+        .assert()
+        .code(2)
+        .stderr(contains("<stdin>:1: region"));
+}
+
+#[test]
+fn extra_regions() {
+    let rows = tsv("variants.tsv");
+    let find = |name: &str| rows.iter().find(|row| row[0] == name).unwrap();
+    for (name, extras) in [
+        ("Sudoku X", &["x"][..]),
+        ("Windoku", &["windoku"][..]),
+        ("X-Windoku", &["X", "windoku"][..]),
+    ] {
+        let row = find(name);
+        dlx()
+            .args(["solve", "--check"])
+            .args(extras.iter().flat_map(|extra| ["--extra", extra]))
+            .write_stdin(format!("{}\n", row[3]))
+            .assert()
+            .success()
+            .stdout("unique\n");
+        dlx()
+            .arg("solve")
+            .args(extras.iter().flat_map(|extra| ["--extra", extra]))
+            .write_stdin(format!("{}\n", row[3]))
+            .assert()
+            .success()
+            .stdout(format!("{}\n", row[4]));
+    }
+    let row = find("Jigsaw boxes, disconnected");
+    let (_, layout) = row[1].split_once("extra regions = ").unwrap();
+    let layout = scratch("extra.txt", layout);
+    dlx()
+        .args(["solve", "--check", "--extra"])
+        .arg(&layout)
+        .write_stdin(format!("{}\n", row[3]))
+        .assert()
+        .success()
+        .stdout("unique\n");
+    dlx()
+        .args(["solve", "--extra", "windoku"])
+        .write_stdin(format!("{}\n", ".".repeat(36)))
+        .assert()
+        .code(2)
+        .stderr(contains("windoku windows need a square side"));
+}

@@ -1,0 +1,198 @@
+//! Solving puzzles of one shape, one after another, on one model and one reusable search.
+
+use std::sync::Arc;
+
+use dlx_core::{Search, Stats, Status};
+
+use super::encode::{GivensError, Model};
+use super::puzzle::Verdict;
+use super::shape::Shape;
+
+/// The number of solutions of a puzzle, from [`Solver::count`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Whether the count stopped at the limit (there may be more).
+    pub capped: bool,
+    /// The work done.
+    pub stats: Stats,
+}
+
+/// Whether a puzzle has none, one or more solutions, from [`Solver::check`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The first solution found, if any: `n²` values, row by row.
+    pub solution: Option<Vec<u16>>,
+    /// The work done.
+    pub stats: Stats,
+}
+
+/// Solves puzzles of one shape. The exact-cover model is built once (and may be shared between
+/// solvers); the search's memory is reused from puzzle to puzzle, so a solver is cheap to keep
+/// and call many times.
+///
+/// Givens are `n²` values row by row, `0` for an empty cell. Every method fails with
+/// [`GivensError`] when the givens do not fit the shape or clash directly.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    model: Arc<Model>,
+    search: Search,
+    options: Vec<usize>,
+    stats: Stats,
+}
+
+impl Solver {
+    /// A solver for `shape`, building its model.
+    pub fn new(shape: Shape) -> Solver {
+        Solver::with_model(Arc::new(Model::new(shape)))
+    }
+
+    /// A solver on a model built before (and possibly shared with other solvers).
+    pub fn with_model(model: Arc<Model>) -> Solver {
+        let search = Search::new(model.problem());
+        Solver {
+            model,
+            search,
+            options: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// The model.
+    pub fn model(&self) -> &Arc<Model> {
+        &self.model
+    }
+
+    /// The shape solved.
+    pub fn shape(&self) -> &Shape {
+        self.model.shape()
+    }
+
+    /// The work done by the last call (zero before any, or when it failed before searching).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn start(&mut self, givens: &[u16], limit: Option<u64>) -> Result<(), GivensError> {
+        self.stats = Stats::default();
+        self.model.start(&mut self.search, givens)?;
+        self.search.set_limit(limit);
+        Ok(())
+    }
+
+    fn current_solution(&mut self) -> Vec<u16> {
+        self.search.solution_into(&mut self.options);
+        self.model.decode(&self.options)
+    }
+
+    /// The first solution, or `None` when there is none.
+    pub fn solve(&mut self, givens: &[u16]) -> Result<Option<Vec<u16>>, GivensError> {
+        self.start(givens, Some(1))?;
+        let found = self.search.step() == Status::Solution;
+        let solution = found.then(|| self.current_solution());
+        self.stats = self.search.stats();
+        Ok(solution)
+    }
+
+    /// The number of solutions, stopping at `limit` when given.
+    pub fn count(&mut self, givens: &[u16], limit: Option<u64>) -> Result<Count, GivensError> {
+        self.start(givens, limit)?;
+        let capped = self.search.count() == Status::LimitReached;
+        self.stats = self.search.stats();
+        Ok(Count {
+            solutions: self.stats.solutions,
+            capped,
+            stats: self.stats,
+        })
+    }
+
+    /// Whether there are no solutions, one, or more; stops at the second.
+    pub fn check(&mut self, givens: &[u16]) -> Result<Check, GivensError> {
+        self.start(givens, Some(2))?;
+        let mut solution = None;
+        let verdict = if self.search.step() != Status::Solution {
+            Verdict::None
+        } else {
+            solution = Some(self.current_solution());
+            if self.search.step() == Status::Solution {
+                Verdict::Multiple
+            } else {
+                Verdict::Unique
+            }
+        };
+        self.stats = self.search.stats();
+        Ok(Check {
+            verdict,
+            solution,
+            stats: self.stats,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::validate::validate;
+
+    fn solver(n: usize) -> Solver {
+        Solver::new(Shape::standard(n).unwrap())
+    }
+
+    #[test]
+    fn counts_and_limits() {
+        let mut s = solver(4);
+        let all = s.count(&[0; 16], None).unwrap();
+        assert_eq!((all.solutions, all.capped), (288, false));
+        assert!(all.stats.nodes > 288);
+        let some = s.count(&[0; 16], Some(10)).unwrap();
+        assert_eq!((some.solutions, some.capped), (10, true));
+        assert_eq!(s.stats(), some.stats);
+    }
+
+    #[test]
+    fn the_trivial_sizes_solve() {
+        assert_eq!(solver(1).solve(&[0]).unwrap(), Some(vec![1]));
+        assert_eq!(solver(1).count(&[1], None).unwrap().solutions, 1);
+        // 1x2 boxes are the rows: a 2x2 Latin square.
+        assert_eq!(solver(2).count(&[0; 4], None).unwrap().solutions, 2);
+    }
+
+    #[test]
+    fn verdicts_none_unique_multiple() {
+        let mut s = solver(4);
+        let unique = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0];
+        let check = s.check(&unique).unwrap();
+        assert_eq!(check.verdict, Verdict::Unique);
+        let solution = check.solution.unwrap();
+        assert_eq!(solution[15], 1);
+        validate(s.shape(), &unique, &solution).unwrap();
+
+        // No direct clash, but the last cell can take nothing.
+        let none = [1, 2, 3, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
+        let check = s.check(&none).unwrap();
+        assert_eq!((check.verdict, check.solution), (Verdict::None, None));
+        assert_eq!(s.solve(&none).unwrap(), None);
+
+        let check = s.check(&[0; 16]).unwrap();
+        assert_eq!(check.verdict, Verdict::Multiple);
+        validate(s.shape(), &[0; 16], &check.solution.unwrap()).unwrap();
+        assert_eq!(check.stats.solutions, 2);
+    }
+
+    #[test]
+    fn a_solver_is_reused_across_puzzles() {
+        let mut s = solver(4);
+        let mut givens = [0; 16];
+        givens[0] = 4;
+        givens[1] = 4;
+        assert!(matches!(s.solve(&givens), Err(GivensError::Clash(_))));
+        assert_eq!(s.stats(), Stats::default());
+        givens[1] = 3;
+        let solution = s.solve(&givens).unwrap().unwrap();
+        validate(s.shape(), &givens, &solution).unwrap();
+        assert_eq!(s.stats().solutions, 1);
+    }
+}
