@@ -1,7 +1,8 @@
 //! `dlx-bench`: side-by-side benchmarks of dlx-core against peer crates, in one process.
 //!
 //! ```text
-//! cargo run --release -p dlx-bench -- [--runs N | --quick] [--only NAME]... [--data DIR] [--verbose]
+//! cargo run --release -p dlx-bench -- [--runs N | --quick] [--only NAME]... [--data DIR]
+//!     [--batch-ms MS] [--verbose]
 //! ```
 //!
 //! Prints one markdown table per group on stdout; with `--verbose`, every run's times on stderr.
@@ -18,11 +19,12 @@ mod table;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 
-use crate::case::{Group, Run};
-use crate::measure::Measurement;
+use crate::case::Group;
+use crate::measure::{Measurement, Plan, Sample};
 
 /// Side-by-side benchmarks of dlx-core against peer crates.
 #[derive(Debug, Parser)]
@@ -40,6 +42,10 @@ struct Args {
     /// One run each (overrides --runs).
     #[arg(long)]
     quick: bool,
+    /// A run repeats a solve until the solves have taken this many milliseconds (0: solve once);
+    /// the time per solve is their mean.
+    #[arg(long, value_name = "MS", default_value_t = 50)]
+    batch_ms: u64,
     /// Print every run's times on stderr.
     #[arg(long, short)]
     verbose: bool,
@@ -59,7 +65,10 @@ fn main() -> ExitCode {
 
 /// Runs every selected group; `Ok(false)` if some check failed.
 fn run(args: &Args) -> anyhow::Result<bool> {
-    let runs = if args.quick { 1 } else { args.runs as usize };
+    let plan = Plan {
+        runs: if args.quick { 1 } else { args.runs as usize },
+        min_batch: Duration::from_millis(args.batch_ms),
+    };
     let dir = args
         .data
         .clone()
@@ -68,30 +77,32 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     let groups = vec![exact_cover::group(&dir, &names)?];
     let mut ok = true;
     for group in groups {
-        ok &= run_group(group, runs, args.verbose);
+        ok &= run_group(group, plan, args.verbose);
     }
     Ok(ok)
 }
 
 /// Measures and prints one group; `false` if some check failed.
-fn run_group(mut group: Group, runs: usize, verbose: bool) -> bool {
-    let report = |name: &str, k: usize, ours: &Run, peer: &Run| {
+fn run_group(mut group: Group, plan: Plan, verbose: bool) -> bool {
+    let report = |name: &str, k: usize, ours: &Sample, peer: &Sample| {
         if verbose {
             eprintln!(
-                "{name} run {k}: ours {} ms, peer {} ms",
-                table::millis(ours.elapsed),
-                table::millis(peer.elapsed)
+                "{name} run {k}: ours {} ms (x{}), peer {} ms (x{})",
+                table::millis(ours.run.elapsed),
+                ours.solves,
+                table::millis(peer.run.elapsed),
+                peer.solves
             );
         }
     };
     let rows: Vec<Measurement> = group
         .cases
         .iter_mut()
-        .map(|case| measure::measure(case.as_mut(), runs, report))
+        .map(|case| measure::measure(case.as_mut(), plan, report))
         .collect();
     println!(
         "{}",
-        table::markdown(&group.title, &group.timing, runs, &rows)
+        table::markdown(&group.title, &group.timing, plan, &rows)
     );
     let failures: Vec<&String> = rows.iter().flat_map(|m| &m.failures).collect();
     for failure in &failures {

@@ -5,15 +5,37 @@ use std::time::Duration;
 
 use crate::case::{Case, Expected, Run};
 
+/// The most solves one timed run may repeat to reach the minimum batch time.
+const MAX_SOLVES: u32 = 10_000;
+
+/// One timed run: a case solved `solves` times in a row, with the mean time per solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// The first solve's figures, with the mean time of all solves of the batch.
+    pub run: Run,
+    /// How many times the case was solved in this run.
+    pub solves: u32,
+}
+
+/// How a case is timed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Timed runs per solver (at least one).
+    pub runs: usize,
+    /// A run repeats its solve until the solves add up to this much time, so that instances of a
+    /// few milliseconds are not at the mercy of one preemption.
+    pub min_batch: Duration,
+}
+
 /// Every run of one case, and what the checks found.
 #[derive(Clone, Debug)]
 pub struct Measurement {
     /// The case's name.
     pub name: String,
     /// Our runs, in order.
-    pub ours: Vec<Run>,
+    pub ours: Vec<Sample>,
     /// The peer's runs, in order.
-    pub peer: Vec<Run>,
+    pub peer: Vec<Sample>,
     /// Disagreements that make the comparison wrong: solution counts differ, or our figures
     /// differ from the known ones.
     pub failures: Vec<String>,
@@ -22,39 +44,40 @@ pub struct Measurement {
 }
 
 impl Measurement {
-    /// The median of our run times.
+    /// The median over our runs of the time per solve.
     pub fn ours_median(&self) -> Duration {
-        median(self.ours.iter().map(|r| r.elapsed))
+        median(self.ours.iter().map(|s| s.run.elapsed))
     }
 
-    /// The median of the peer's run times.
+    /// The median over the peer's runs of the time per solve.
     pub fn peer_median(&self) -> Duration {
-        median(self.peer.iter().map(|r| r.elapsed))
+        median(self.peer.iter().map(|s| s.run.elapsed))
     }
 
     /// The number of solutions our first run found.
     pub fn solutions(&self) -> u64 {
-        self.ours.first().map_or(0, |r| r.solutions)
+        self.ours.first().map_or(0, |s| s.run.solutions)
     }
 }
 
-/// Runs `case` `runs` times each way (at least once), alternating which solver goes first so that
-/// drifting machine load falls on both alike; `report` hears about every run as it ends.
+/// Runs `case` as `plan` says, ours and the peer's runs interleaved and taking turns at going
+/// first, so that drifting machine load falls on both alike; `report` hears about every pair of
+/// runs as it ends.
 pub fn measure(
     case: &mut dyn Case,
-    runs: usize,
-    mut report: impl FnMut(&str, usize, &Run, &Run),
+    plan: Plan,
+    mut report: impl FnMut(&str, usize, &Sample, &Sample),
 ) -> Measurement {
-    let runs = runs.max(1);
+    let runs = plan.runs.max(1);
     let mut ours = Vec::with_capacity(runs);
     let mut peer = Vec::with_capacity(runs);
     for k in 0..runs {
         let (o, p) = if k.is_multiple_of(2) {
-            let o = case.run_ours();
-            (o, case.run_peer())
+            let o = batch(|| case.run_ours(), plan.min_batch);
+            (o, batch(|| case.run_peer(), plan.min_batch))
         } else {
-            let p = case.run_peer();
-            (case.run_ours(), p)
+            let p = batch(|| case.run_peer(), plan.min_batch);
+            (batch(|| case.run_ours(), plan.min_batch), p)
         };
         report(case.name(), k + 1, &o, &p);
         ours.push(o);
@@ -71,12 +94,30 @@ pub fn measure(
     m
 }
 
+/// Solves until the solves' times add up to `min` (at least once, at most [`MAX_SOLVES`] times).
+fn batch(mut solve: impl FnMut() -> Run, min: Duration) -> Sample {
+    let first = solve();
+    let mut total = first.elapsed;
+    let mut solves = 1;
+    while total < min && solves < MAX_SOLVES {
+        total += solve().elapsed;
+        solves += 1;
+    }
+    Sample {
+        run: Run {
+            elapsed: total / solves,
+            ..first
+        },
+        solves,
+    }
+}
+
 fn check(m: &mut Measurement, expected: Option<Expected>) {
     let name = m.name.clone();
-    let first = m.ours[0];
-    let peer = m.peer[0];
+    let first = m.ours[0].run;
+    let peer = m.peer[0].run;
     for (who, runs) in [("our", m.ours.clone()), ("the peer's", m.peer.clone())] {
-        if runs.iter().any(|r| !same_figures(r, &runs[0])) {
+        if runs.iter().any(|s| !same_figures(&s.run, &runs[0].run)) {
             m.failures
                 .push(format!("{name}: {who} runs disagree with each other"));
         }
@@ -181,6 +222,27 @@ mod tests {
         }
     }
 
+    fn plan(runs: usize) -> Plan {
+        Plan {
+            runs,
+            min_batch: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn repeats_short_solves_and_reports_the_mean() {
+        let mut times = [ms(2), ms(4), ms(6)].into_iter();
+        let sample = batch(
+            || Run {
+                elapsed: times.next().unwrap(),
+                ..run(1)
+            },
+            ms(5),
+        );
+        assert_eq!(sample.solves, 2);
+        assert_eq!(sample.run.elapsed, ms(3));
+    }
+
     #[test]
     fn interleaves_runs_and_alternates_who_goes_first() {
         let mut case = Fake {
@@ -190,7 +252,7 @@ mod tests {
             calls: Vec::new(),
         };
         let mut heard = 0;
-        let m = measure(&mut case, 3, |_, _, _, _| heard += 1);
+        let m = measure(&mut case, plan(3), |_, _, _, _| heard += 1);
         assert_eq!(heard, 3);
         assert_eq!(case.calls, ["ours", "peer", "peer", "ours", "ours", "peer"]);
         assert!(m.failures.is_empty());
@@ -209,7 +271,7 @@ mod tests {
             }),
             calls: Vec::new(),
         };
-        let m = measure(&mut case, 1, |_, _, _, _| {});
+        let m = measure(&mut case, plan(1), |_, _, _, _| {});
         assert_eq!(m.failures.len(), 2, "{:?}", m.failures);
     }
 }

@@ -3,15 +3,25 @@
 use std::fmt::Write;
 use std::time::Duration;
 
-use crate::measure::Measurement;
+use crate::measure::{Measurement, Plan};
 
 /// The table of one group: a heading, the timing rule, one row per case, then the notes.
-pub fn markdown(title: &str, timing: &str, runs: usize, rows: &[Measurement]) -> String {
+pub fn markdown(title: &str, timing: &str, plan: Plan, rows: &[Measurement]) -> String {
     let mut out = String::new();
+    let runs = plan.runs;
     let plural = if runs == 1 { "" } else { "s" };
     // Writing to a String cannot fail.
     let _ = writeln!(out, "### {title}\n");
-    let _ = writeln!(out, "{timing} Median of {runs} run{plural} each.\n");
+    let _ = write!(out, "{timing} Median of {runs} run{plural} each");
+    if plan.min_batch.is_zero() {
+        out.push_str(".\n\n");
+    } else {
+        let _ = writeln!(
+            out,
+            "; a run repeats the solve until it has taken {} ms and counts the mean per solve.\n",
+            plan.min_batch.as_millis()
+        );
+    }
     out.push_str("| instance | solutions | ours median ms | peer median ms | peer/ours |\n");
     out.push_str("|---|---:|---:|---:|---:|\n");
     for m in rows {
@@ -75,13 +85,17 @@ pub fn thousands(n: u64) -> String {
 mod tests {
     use super::*;
     use crate::case::Run;
+    use crate::measure::Sample;
 
-    fn run(ms: u64) -> Run {
-        Run {
-            elapsed: Duration::from_millis(ms),
-            solutions: 14_200,
-            nodes: None,
-            updates: None,
+    fn run(ms: u64) -> Sample {
+        Sample {
+            run: Run {
+                elapsed: Duration::from_millis(ms),
+                solutions: 14_200,
+                nodes: None,
+                updates: None,
+            },
+            solves: 1,
         }
     }
 
@@ -111,12 +125,17 @@ mod tests {
             failures: Vec::new(),
             notes: vec!["a note".into()],
         };
-        let text = markdown("Title", "Timing.", 3, &[m]);
+        let plan = Plan {
+            runs: 3,
+            min_batch: Duration::from_millis(50),
+        };
+        let text = markdown("Title", "Timing.", plan, &[m]);
         assert!(
             text.contains("| queens12 | 14,200 | 45.0 | 90.0 | 2.00 |"),
             "{text}"
         );
-        assert!(text.contains("Median of 3 runs each."));
+        assert!(text
+            .contains("Median of 3 runs each; a run repeats the solve until it has taken 50 ms"));
         assert!(text.ends_with("- a note\n"));
     }
 }
