@@ -86,9 +86,9 @@ impl Case for ExactCoverCase {
 }
 
 /// The exact-cover group over the named instances, read from `dir`.
-pub fn group(dir: &Path, names: &[&str]) -> Result<Group> {
+pub fn group(dir: &Path, names: &[String]) -> Result<Group> {
     let mut cases: Vec<Box<dyn Case>> = Vec::new();
-    for &name in names {
+    for name in names {
         let problem = instances::load_exact_cover(dir, name)?;
         cases.push(Box::new(ExactCoverCase::new(name, problem)?));
     }

@@ -50,7 +50,9 @@ pub fn markdown(title: &str, timing: &str, plan: Plan, rows: &[Measurement]) -> 
 /// Milliseconds with enough digits to tell small times apart.
 pub fn millis(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1e3;
-    if ms < 10.0 {
+    if ms < 1.0 {
+        format!("{ms:.4}")
+    } else if ms < 10.0 {
         format!("{ms:.2}")
     } else if ms < 100.0 {
         format!("{ms:.1}")
@@ -106,6 +108,7 @@ mod tests {
         assert_eq!(thousands(1_000), "1,000");
         assert_eq!(thousands(216_288), "216,288");
         assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(millis(Duration::from_nanos(1_234)), "0.0012");
         assert_eq!(millis(Duration::from_micros(4_321)), "4.32");
         assert_eq!(millis(Duration::from_micros(43_210)), "43.2");
         assert_eq!(millis(Duration::from_micros(432_100)), "432");
