@@ -12,6 +12,9 @@ use crate::golden;
 use crate::instances;
 use crate::peer_dlx::{PeerMatrix, Unsupported};
 
+/// The peer's version, as pinned in this crate's manifest.
+pub const PEER_VERSION: &str = "0.8.5";
+
 /// One `.dlx` instance, ready for both solvers.
 pub struct ExactCoverCase {
     name: String,
@@ -98,11 +101,10 @@ pub fn group(dir: &Path, names: &[String]) -> Result<Group> {
             PEER_VERSION
         ),
         timing: "Counting all solutions, one thread, wall time of the search only: \
-                 matrix construction and parsing are excluded for both."
+                 matrix construction and parsing are excluded for both. Both branch on the \
+                 leftmost item with the fewest options and try options in input order, so they \
+                 walk the same tree (checked: equal node counts)."
             .to_string(),
         cases,
     })
 }
-
-/// The peer's version, as pinned in this crate's manifest.
-pub const PEER_VERSION: &str = "0.8.5";

@@ -112,12 +112,17 @@ fn batch(mut solve: impl FnMut() -> Run, min: Duration) -> Sample {
     }
 }
 
+/// Records in `m` what is wrong with its runs (failures) or worth knowing (notes).
 fn check(m: &mut Measurement, expected: Option<Expected>) {
     let name = m.name.clone();
     let first = m.ours[0].run;
     let peer = m.peer[0].run;
-    for (who, runs) in [("our", m.ours.clone()), ("the peer's", m.peer.clone())] {
-        if runs.iter().any(|s| !same_figures(&s.run, &runs[0].run)) {
+    let disagree = |runs: &[Sample]| runs.iter().any(|s| !same_figures(&s.run, &runs[0].run));
+    for (who, disagrees) in [
+        ("our", disagree(&m.ours)),
+        ("the peer's", disagree(&m.peer)),
+    ] {
+        if disagrees {
             m.failures
                 .push(format!("{name}: {who} runs disagree with each other"));
         }
