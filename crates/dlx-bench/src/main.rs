@@ -1,1 +1,113 @@
-fn main() {}
+//! `dlx-bench`: side-by-side benchmarks of dlx-core against peer crates, in one process.
+//!
+//! ```text
+//! cargo run --release -p dlx-bench -- [--runs N | --quick] [--only NAME]... [--data DIR]
+//!     [--batch-ms MS] [--verbose]
+//! ```
+//!
+//! Prints one markdown table per group on stdout; with `--verbose`, every run's times on stderr.
+//! Exits with 1 if a check fails (the solvers disagree on a solution count, or our engine's
+//! figures differ from Knuth's), 2 on bad usage or unreadable data.
+
+mod case;
+mod exact_cover;
+mod golden;
+mod instances;
+mod measure;
+mod peer_dlx;
+mod table;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+
+use crate::case::Group;
+use crate::measure::{Measurement, Plan, Sample};
+
+/// Side-by-side benchmarks of dlx-core against peer crates.
+#[derive(Debug, Parser)]
+#[command(name = "dlx-bench")]
+struct Args {
+    /// Folder holding the instance files (default: dlx-core's test data in this repository).
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// Run only this instance, `<DIR>/<NAME>.dlx` (may be repeated, or given as a comma-separated
+    /// list); any instance in the folder may be named.
+    #[arg(long, value_name = "NAME", value_delimiter = ',')]
+    only: Vec<String>,
+    /// Timed runs per solver and instance; the median is reported.
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    runs: u32,
+    /// One run each (overrides --runs).
+    #[arg(long)]
+    quick: bool,
+    /// A run repeats a solve until the solves have taken this many milliseconds (0: solve once);
+    /// the time per solve is their mean.
+    #[arg(long, value_name = "MS", default_value_t = 50)]
+    batch_ms: u64,
+    /// Print every run's times on stderr.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("dlx-bench: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs every selected group; `Ok(false)` if some check failed.
+fn run(args: &Args) -> anyhow::Result<bool> {
+    let plan = Plan {
+        runs: if args.quick { 1 } else { args.runs as usize },
+        min_batch: Duration::from_millis(args.batch_ms),
+    };
+    let dir = args
+        .data
+        .clone()
+        .unwrap_or_else(instances::default_data_dir);
+    let names = instances::select(instances::EXACT_COVER, &args.only);
+    let groups = vec![exact_cover::group(&dir, &names)?];
+    let mut ok = true;
+    for group in groups {
+        ok &= run_group(group, plan, args.verbose);
+    }
+    Ok(ok)
+}
+
+/// Measures and prints one group; `false` if some check failed.
+fn run_group(mut group: Group, plan: Plan, verbose: bool) -> bool {
+    let report = |name: &str, k: usize, ours: &Sample, peer: &Sample| {
+        if verbose {
+            eprintln!(
+                "{name} run {k}: ours {} ms (x{}), peer {} ms (x{})",
+                table::millis(ours.run.elapsed),
+                ours.solves,
+                table::millis(peer.run.elapsed),
+                peer.solves
+            );
+        }
+    };
+    let rows: Vec<Measurement> = group
+        .cases
+        .iter_mut()
+        .map(|case| measure::measure(case.as_mut(), plan, report))
+        .collect();
+    println!(
+        "{}",
+        table::markdown(&group.title, &group.timing, plan, &rows)
+    );
+    let failures: Vec<&String> = rows.iter().flat_map(|m| &m.failures).collect();
+    for failure in &failures {
+        eprintln!("check failed: {failure}");
+    }
+    failures.is_empty()
+}

@@ -1,0 +1,64 @@
+//! What a side-by-side benchmark is made of: groups of cases, each solved by our engine and by a
+//! peer, with the figures each run reports.
+//!
+//! A group is one kind of comparison (one peer, one way of timing); a case is one instance in it.
+//! New comparisons (Sudoku against another crate, say) are new groups: the runner and the table
+//! do not change.
+
+use std::time::Duration;
+
+/// What one timed run of a solver reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Wall time of the timed part of the run.
+    pub elapsed: Duration,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Search-tree nodes in Knuth's sense, if the solver reports them.
+    pub nodes: Option<u64>,
+    /// Updates in Knuth's sense, if the solver reports them.
+    pub updates: Option<u64>,
+}
+
+/// Figures that a correct run of our engine must reproduce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expected {
+    /// Number of solutions.
+    pub solutions: u64,
+    /// Search-tree nodes, where known.
+    pub nodes: Option<u64>,
+    /// Updates, where known.
+    pub updates: Option<u64>,
+}
+
+/// One instance, solved once per run by our engine and once by the peer.
+///
+/// Everything that is not to be timed (building matrices, copying state) happens inside the run
+/// methods but outside the part they time.
+pub trait Case {
+    /// The instance's name, as shown in the table and matched by `--only`.
+    fn name(&self) -> &str;
+
+    /// Solves the instance once with our engine.
+    fn run_ours(&mut self) -> Run;
+
+    /// Solves the instance once with the peer.
+    fn run_peer(&mut self) -> Run;
+
+    /// What our engine must report, if known.
+    fn expected(&self) -> Option<Expected>;
+
+    /// Remarks about this case worth printing under the table (how the input was given to the
+    /// peer, for instance).
+    fn notes(&self) -> Vec<String>;
+}
+
+/// Cases compared against one peer in one way.
+pub struct Group {
+    /// A heading: what is compared with what.
+    pub title: String,
+    /// How the runs are timed, printed above the table.
+    pub timing: String,
+    /// The instances.
+    pub cases: Vec<Box<dyn Case>>,
+}
