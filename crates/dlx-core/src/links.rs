@@ -492,17 +492,17 @@ impl Links {
 // range, the arena never changes length afterwards (`clone_from` replaces it whole), and every
 // store writes an index that was read from the arena. So all indices are `< nodes.len()`.
 #[inline(always)]
-fn at(nodes: &[Node], i: u32) -> Node {
-    debug_assert!((i as usize) < nodes.len());
+fn at(nodes: &[Node], i: usize) -> Node {
+    debug_assert!(i < nodes.len());
     // SAFETY: see above.
-    unsafe { *nodes.get_unchecked(i as usize) }
+    unsafe { *nodes.get_unchecked(i) }
 }
 
 #[inline(always)]
-fn at_mut(nodes: &mut [Node], i: u32) -> &mut Node {
-    debug_assert!((i as usize) < nodes.len());
+fn at_mut(nodes: &mut [Node], i: usize) -> &mut Node {
+    debug_assert!(i < nodes.len());
     // SAFETY: see above.
-    unsafe { nodes.get_unchecked_mut(i as usize) }
+    unsafe { nodes.get_unchecked_mut(i) }
 }
 
 /// [`hide`], specialised at run time on whether the problem has colors at all: without colors the
@@ -530,17 +530,19 @@ fn unhide_any(nodes: &mut [Node], p: u32, colored: bool) {
 /// returns how many it removed.
 #[inline]
 fn hide<const COLORED: bool>(nodes: &mut [Node], p: u32) -> u64 {
+    // Walk with `usize` indices: converting at every step costs register moves in this loop.
+    let p = p as usize;
     let mut removed = 0;
     let mut q = p + 1;
     while q != p {
         let node = at(nodes, q);
         if node.item == 0 {
-            q = node.up;
+            q = node.up as usize;
         } else {
             if !COLORED || node.color != DONE {
-                at_mut(nodes, node.up).down = node.down;
-                at_mut(nodes, node.down).up = node.up;
-                at_mut(nodes, node.item).item -= 1;
+                at_mut(nodes, node.up as usize).down = node.down;
+                at_mut(nodes, node.down as usize).up = node.up;
+                at_mut(nodes, node.item as usize).item -= 1;
                 removed += 1;
             }
             q += 1;
@@ -552,16 +554,17 @@ fn hide<const COLORED: bool>(nodes: &mut [Node], p: u32) -> u64 {
 /// Undoes [`hide`], walking the option backwards.
 #[inline]
 fn unhide<const COLORED: bool>(nodes: &mut [Node], p: u32) {
+    let p = p as usize;
     let mut q = p - 1;
     while q != p {
         let node = at(nodes, q);
         if node.item == 0 {
-            q = node.down;
+            q = node.down as usize;
         } else {
             if !COLORED || node.color != DONE {
-                at_mut(nodes, node.up).down = q;
-                at_mut(nodes, node.down).up = q;
-                at_mut(nodes, node.item).item += 1;
+                at_mut(nodes, node.up as usize).down = q as u32;
+                at_mut(nodes, node.down as usize).up = q as u32;
+                at_mut(nodes, node.item as usize).item += 1;
             }
             q -= 1;
         }

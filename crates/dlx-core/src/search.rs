@@ -244,7 +244,7 @@ impl Search {
         if self.links.has_bounds() {
             return self.step_with_bounds();
         }
-        let mut pc = match self.state {
+        let mut resume = match self.state {
             State::Done => return Status::Exhausted,
             _ if self.at_limit() => return Status::LimitReached,
             State::Start if self.links.all_covered() => {
@@ -254,43 +254,44 @@ impl Search {
                 self.state = State::Done;
                 return Status::Solution;
             }
-            State::Start | State::Forward => Pc::Forward,
-            State::Recover => Pc::Recover,
+            State::Start | State::Forward => false,
+            State::Recover => true,
         };
         let links = &mut self.links;
         let stats = &mut self.stats;
         let mut level = self.level;
-        // The item being branched on at `level`; its column is being walked.
-        let mut best = match self.choice.get(level) {
-            Some(&x) if pc == Pc::Recover => links.item_of(x),
-            _ => 0,
-        };
-        loop {
-            match pc {
-                Pc::Forward => {
-                    if self.budget.is_spent(stats) {
-                        self.pause(level);
-                        return Status::BudgetExhausted;
-                    }
-                    stats.nodes += 1;
-                    best = links
-                        .choose_item()
-                        .expect("the search goes forward only while a primary item is uncovered");
-                    links.cover(best, &mut stats.updates);
-                    let x = links.down(best);
-                    if level == self.choice.len() {
-                        self.choice.push(x);
-                    } else {
-                        self.choice[level] = x;
-                    }
-                    pc = Pc::Advance;
+        // Knuth's steps as two nested loops rather than a `match` on a program counter: the
+        // jump table of such a `match` costs a mispredicted indirect jump at nearly every step.
+        'enter: loop {
+            // `best` is the item branched on at `level`, `x` the node of the option to try.
+            let (mut best, mut x);
+            if resume {
+                // Go on after the solution reported last: undo its last option, try the next.
+                resume = false;
+                x = self.choice[level];
+                best = links.item_of(x);
+                links.uncommit_others(x);
+                x = links.down(x);
+                self.choice[level] = x;
+            } else {
+                if self.budget.is_spent(stats) {
+                    self.pause(level);
+                    return Status::BudgetExhausted;
                 }
-                Pc::Advance => {
-                    let x = self.choice[level];
-                    if x == best {
-                        pc = Pc::Backup;
-                        continue;
-                    }
+                stats.nodes += 1;
+                best = links
+                    .choose_item()
+                    .expect("the search enters a node only while a primary item is uncovered");
+                links.cover(best, &mut stats.updates);
+                x = links.down(best);
+                if level == self.choice.len() {
+                    self.choice.push(x);
+                } else {
+                    self.choice[level] = x;
+                }
+            }
+            loop {
+                if x != best {
                     links.commit_others(x, &mut stats.updates);
                     if links.all_covered() {
                         stats.nodes += 1;
@@ -300,25 +301,21 @@ impl Search {
                         return Status::Solution;
                     }
                     level += 1;
-                    pc = Pc::Forward;
+                    continue 'enter;
                 }
-                Pc::Backup => {
-                    links.uncover(best);
-                    if level == 0 {
-                        self.level = 0;
-                        self.state = State::Done;
-                        return Status::Exhausted;
-                    }
-                    level -= 1;
-                    best = links.item_of(self.choice[level]);
-                    pc = Pc::Recover;
+                // Every option of `best` has been tried: back up a level.
+                links.uncover(best);
+                if level == 0 {
+                    self.level = 0;
+                    self.state = State::Done;
+                    return Status::Exhausted;
                 }
-                Pc::Recover => {
-                    let x = self.choice[level];
-                    links.uncommit_others(x);
-                    self.choice[level] = links.down(x);
-                    pc = Pc::Advance;
-                }
+                level -= 1;
+                x = self.choice[level];
+                best = links.item_of(x);
+                links.uncommit_others(x);
+                x = links.down(x);
+                self.choice[level] = x;
             }
         }
     }
@@ -340,15 +337,6 @@ impl Search {
             }
         }
     }
-}
-
-/// The places of Knuth's program that the loop in [`Search::step`] jumps between.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Pc {
-    Forward,
-    Advance,
-    Backup,
-    Recover,
 }
 
 /// The solutions of a [`Search`], one `Vec` of option numbers each (see [`Search::solutions`]).
