@@ -36,6 +36,9 @@ pub(crate) struct Window {
     pub(crate) numbers: bool,
     /// Cells in each row, in order (rule lines left out).
     pub(crate) counts: Vec<usize>,
+    /// Whether the rows end at a blank line, a comment or the end of the input (rather than at
+    /// a line of another kind or the look-ahead limit).
+    pub(crate) ended: bool,
 }
 
 impl Window {
@@ -51,11 +54,16 @@ impl Window {
         best.0
     }
 
-    /// Whether the first `n` rows make an `n`-row block (most of them `n` wide).
+    /// Whether the rows make an `n`-row block: most of the first `n` are `n` wide, or (a block
+    /// missing rows) more than half of `n` rows, all `n` wide, stand alone.
     pub(crate) fn holds_block(&self, n: usize) -> bool {
-        n >= 2
-            && self.counts.len() >= n
-            && self.counts[..n].iter().filter(|&&c| c == n).count() * 2 > n
+        if n < 2 {
+            return false;
+        }
+        if self.counts.len() >= n {
+            return self.counts[..n].iter().filter(|&&c| c == n).count() * 2 > n;
+        }
+        self.ended && self.counts.len() * 2 > n && self.counts.iter().all(|&c| c == n)
     }
 }
 
@@ -68,11 +76,16 @@ pub(crate) fn scan<R: BufRead>(
 ) -> Window {
     let mut rows: Vec<String> = Vec::new();
     let mut i = 0;
+    let mut ended = false;
     while rows.len() < limit {
-        let Some(line) = source.peek(i) else { break };
+        let Some(line) = source.peek(i) else {
+            ended = true;
+            break;
+        };
         i += 1;
         let t = line.text.trim();
         if t.is_empty() || is_comment(t) || is_json(t) {
+            ended = true;
             break;
         }
         let fits = match how {
@@ -105,7 +118,11 @@ pub(crate) fn scan<R: BufRead>(
             }
         })
         .collect();
-    Window { numbers, counts }
+    Window {
+        numbers,
+        counts,
+        ended,
+    }
 }
 
 /// The rows of a block as read, before their cells are decoded.
@@ -295,7 +312,7 @@ fn numbers_of(raw: &Rows, n: usize) -> Result<Values, FormatError> {
     }
     let bound = n as u32;
     let walls = n <= 15
-        && values.iter().any(|&v| v > bound)
+        && values.iter().filter(|&&v| v > bound).count() >= n
         && values.iter().all(|&v| v <= 0xff && v & 15 <= bound);
     if walls {
         let (cells, regions) = regions_from_walls(&values).map_err(|e| {
@@ -334,8 +351,12 @@ fn numbers_of(raw: &Rows, n: usize) -> Result<Values, FormatError> {
 }
 
 /// Takes a jigsaw layout written after a block (blank lines before it allowed): `n` rows of `n`
-/// region symbols making `n` connected regions of `n` cells. Anything else is left alone.
+/// region symbols making `n` connected regions of `n` cells (`n` at least 2). Anything else is
+/// left alone.
 pub(crate) fn take_layout<R: BufRead>(source: &mut Source<R>, n: usize) -> Option<Vec<u16>> {
+    if n < 2 {
+        return None;
+    }
     let mut i = 0;
     while source.peek(i).is_some_and(|l| is_blank(&l.text)) {
         i += 1;
@@ -416,10 +437,22 @@ mod tests {
         let w = Window {
             numbers: false,
             counts: vec![8, 9, 9, 9, 9, 9, 9, 9, 9, 4],
+            ended: false,
         };
         assert_eq!(w.width(8), 9);
         assert!(w.holds_block(9));
         assert!(!w.holds_block(4));
+        let short = Window {
+            numbers: false,
+            counts: vec![9; 8],
+            ended: true,
+        };
+        assert!(short.holds_block(9));
+        assert!(!Window {
+            ended: false,
+            ..short
+        }
+        .holds_block(9));
     }
 
     #[test]

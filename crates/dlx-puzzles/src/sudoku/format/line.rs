@@ -3,7 +3,7 @@
 
 use crate::sudoku::Alphabet;
 
-use super::alphabet::{choose, decode, number_cell};
+use super::alphabet::{choose, decode, guess, number_cell, unexpected, Guess};
 use super::error::FormatError;
 use super::layout::{normalize, repeats_in_a_row};
 use super::memory::Memory;
@@ -32,7 +32,7 @@ struct Field<'a> {
 
 /// The fields of a line: split at tabs when it has any (names may hold blanks), else at blanks.
 fn fields(text: &str) -> Vec<Field<'_>> {
-    let tabbed = text.contains('\t');
+    let tabbed = is_tabbed(text);
     let is_gap = |c: char| if tabbed { c == '\t' } else { c.is_whitespace() };
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None;
@@ -51,6 +51,11 @@ fn fields(text: &str) -> Vec<Field<'_>> {
         push_field(&mut out, &text[b..], c);
     }
     out
+}
+
+/// Whether a line is a tab-separated table row.
+fn is_tabbed(text: &str) -> bool {
+    text.trim().contains('\t')
 }
 
 /// Adds a field without its surrounding blanks.
@@ -80,9 +85,11 @@ struct Grid {
 ///   to 36; a grid of fewer than 16 cells only when it is the only field), followed by the end
 ///   of the field or a character that is not a cell (`...#comment`).
 /// - Fields before it are skipped if they are short (ids, hashes) or hold other characters
-///   (names); a field of 16 or more cell characters that is not a grid is reported as one.
+///   (names); a field of 16 or more cell characters that is not a grid is reported as one, and
+///   so is a first field of `n * n` characters where one is not a cell character.
 fn find_grid(
     fields: &[Field],
+    tabbed: bool,
     want: Option<usize>,
     usual: Option<usize>,
 ) -> Result<Grid, (usize, String)> {
@@ -102,13 +109,26 @@ fn find_grid(
             }
         }
         let run = cell_run(t);
+        let whole = run == t.len();
         if let Some(n) = exact_root(run).filter(|n| (1..=MAX_CHAR_SIDE).contains(n)) {
-            if fits(want, run) && (n >= 4 || fields.len() == 1 || want == Some(run)) {
+            if fits(want, run) && (n >= 4 || want == Some(run) || (fields.len() == 1 && whole)) {
                 return Ok(Grid {
                     field: i,
                     cells: run,
                     size: n,
                 });
+            }
+        }
+        let total = t.chars().count();
+        if !tabbed && !whole && (i == 0 || run >= 16) {
+            let side =
+                exact_root(total).filter(|n| (2..=MAX_CHAR_SIDE).contains(n) && fits(want, total));
+            if let (Some(n), Some(bad)) = (side, t[run..].chars().next()) {
+                let alphabet = match guess(t[..run].chars(), n, None) {
+                    Guess::Found(a) | Guess::Unreadable(a) => a,
+                    Guess::Ambiguous(all) => all[0],
+                };
+                return Err((field.column + run, unexpected(bad, alphabet, n)));
             }
         }
         if run >= 16 {
@@ -186,7 +206,7 @@ pub(crate) fn parse(
     let fields = fields(text);
     let want = options.size.map(|s| s * s);
     let usual = memory.last().map(|(_, n)| n);
-    let grid = find_grid(&fields, want, usual)
+    let grid = find_grid(&fields, is_tabbed(text), want, usual)
         .map_err(|(column, message)| FormatError::new(line, column, message))?;
     let field = fields[grid.field];
     let n = grid.size;

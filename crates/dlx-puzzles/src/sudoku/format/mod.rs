@@ -64,8 +64,9 @@
 //! make a block in the numbers alphabet, for any side. Puzzles are separated by blank lines
 //! (or follow each other directly). A jigsaw layout may follow its puzzle directly or after
 //! blank lines: `n` rows of `n` region symbols (or numbers) making `n` orthogonally connected
-//! regions of `n` cells. A numbers block whose values carry the wall bits of HDU 4069 (values
-//! above `n`, all of the form digit + 16/32/64/128) is decoded with [`regions_from_walls`].
+//! regions of `n` cells. A numbers block whose values carry the wall bits of HDU 4069 (at least
+//! `n` values above `n`, all of the form digit + 16/32/64/128) is decoded with
+//! [`regions_from_walls`].
 //!
 //! A line of `n` characters (or numbers) is the first row of a block when `n` rows follow
 //! (most of them `n` wide; a wrong row is then reported in its block). When `n` is a square

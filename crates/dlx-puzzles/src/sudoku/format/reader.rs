@@ -248,9 +248,12 @@ impl<R: BufRead> Reader<R> {
         })
     }
 
-    /// Takes the next line if it is a region layout for a line puzzle of side `n`: `n * n`
-    /// symbols (or numbers) making `n` connected regions of `n` cells.
+    /// Takes the next line if it is a region layout for a line puzzle of side `n` (at least
+    /// 2): `n * n` symbols (or numbers) making `n` connected regions of `n` cells.
     fn layout_line(&mut self, n: usize, numbers: bool) -> Option<Vec<u16>> {
+        if n < 2 {
+            return None;
+        }
         let t = self.source.peek(0)?.text.trim();
         let regions = if numbers {
             let labels: Vec<&str> = t.split_whitespace().collect();
@@ -340,7 +343,12 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Some(_) => break,
             }
         }
+        let before = self.source.next_number();
         let result = self.record();
+        if self.source.next_number() == before {
+            // Every record takes at least one line; this guards against a stall.
+            self.source.next_line();
+        }
         if let Ok(puzzle) = &result {
             self.memory.remember(puzzle);
         }
