@@ -108,6 +108,15 @@ fn normalized(symbols: &str) -> Vec<u16> {
         .collect()
 }
 
+/// Property-test cases: fewer in unoptimised builds, which run them many times slower.
+fn cases(release: u32) -> u32 {
+    if cfg!(debug_assertions) {
+        release / 8
+    } else {
+        release
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Real files, as published
 
@@ -562,7 +571,7 @@ fn options_for(p: &Puzzle) -> ReadOptions {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(cases(256)))]
 
     #[test]
     fn generated_puzzles_round_trip(p in puzzle_strategy()) {
@@ -799,6 +808,38 @@ fn encoding_and_read_errors() {
     );
 }
 
+#[test]
+fn answer_errors() {
+    let line = read_all(LINE_9).remove(0).unwrap();
+    let err = |text: &str| read_answer(text, &line).unwrap_err().to_string();
+    assert_eq!(
+        err("123456789012345678901234"),
+        "line 1, column 1: count `123456789012345678901234` is too large"
+    );
+    assert_eq!(
+        err(LINE_9),
+        "line 1, column 1: expected a complete solution, found an empty cell at row 1, column 2"
+    );
+    let solution =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    assert_eq!(
+        read_answer(solution, &line).unwrap(),
+        Answer::Solution(solution.bytes().map(|b| u16::from(b - b'0')).collect())
+    );
+    assert_eq!(
+        err(&format!("{solution}\n{solution}\n")),
+        "line 2, column 1: unexpected text after the solution"
+    );
+    assert_eq!(
+        err("\n\n"),
+        "line 1, column 1: expected an answer: a solution grid, `no solution`, a count or a verdict"
+    );
+    assert_eq!(
+        err(&solution.replace('4', "x")),
+        "line 1, column 1: unexpected character `x` (expected a digit 1-9 or an empty-cell mark . 0 - _ *)"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Streaming
 
@@ -879,6 +920,18 @@ fn sizes_and_alphabets_can_be_forced() {
         let p = read_with(&line, options).remove(0).unwrap();
         assert_eq!(p.cells[1], f);
     }
+    // An impossible side is the only item.
+    let huge = ReadOptions {
+        size: Some(usize::MAX),
+        alphabet: None,
+    };
+    assert_eq!(
+        error_with(LINE_9, huge),
+        format!(
+            "line 1, column 1: the grid side must be from 1 to 65535, not {}",
+            usize::MAX
+        )
+    );
     // Once an input has shown its alphabet, ambiguous puzzles of that size follow it.
     let text = format!("{}\n{line}", "1G.".repeat(85) + ".");
     let puzzles: Vec<Puzzle> = read_all(&text).into_iter().map(Result::unwrap).collect();
@@ -943,7 +996,7 @@ fn any_options() -> impl Strategy<Value = ReadOptions> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(cases(512)))]
 
     #[test]
     fn arbitrary_text_never_panics(text in any::<String>(), options in any_options()) {

@@ -477,6 +477,35 @@ mod tests {
     }
 
     #[test]
+    fn chosen_alphabets() {
+        let cells = || "1..".chars();
+        assert_eq!(
+            choose(cells(), 9, Some(Alphabet::Numbers), None),
+            Err("expected blank-separated numbers (the numbers alphabet was chosen)".to_string())
+        );
+        assert_eq!(
+            choose(cells(), 27, Some(Alphabet::Letters), None),
+            Err(
+                "a 27x27 grid needs more symbols than the letters alphabet has (it writes grids \
+                 up to 26x26)"
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            choose(cells(), 9, Some(Alphabet::ZeroBased), None),
+            Ok(Alphabet::ZeroBased)
+        );
+        assert_eq!(choose(cells(), 9, None, None), Ok(Alphabet::OneBased));
+        assert_eq!(number_cell("12", 16), Ok(12));
+        assert_eq!(number_cell("-", 16), Ok(0));
+        assert_eq!(
+            number_cell("5a", 16),
+            Err("unexpected `5a` (expected a number 0-16 or an empty-cell mark)".to_string())
+        );
+        assert_eq!(number_value("99999999999"), Some(u32::MAX));
+    }
+
+    #[test]
     fn alphabet_names() {
         for a in [
             Alphabet::OneBased,

@@ -34,7 +34,7 @@ pub fn read_answer(text: &str, puzzle: &Puzzle) -> Result<Answer, FormatError> {
     let digits = t.strip_suffix('+').unwrap_or(t);
     if !digits.is_empty()
         && digits.bytes().all(|b| b.is_ascii_digit())
-        && (capped || digits.len() != n * n)
+        && (capped || digits.len() != n.saturating_mul(n))
     {
         let count = digits.parse::<u64>().map_err(|_| {
             FormatError::new(first_line, 1, format!("count `{digits}` is too large"))

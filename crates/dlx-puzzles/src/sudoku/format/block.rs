@@ -189,7 +189,7 @@ fn take_rows<R: BufRead>(
     let first_line = source.next_number();
     let mut raw = Rows {
         first_line,
-        rows: Vec::with_capacity(n),
+        rows: Vec::new(),
         separators: Vec::new(),
     };
     let mut error: Option<FormatError> = None;
@@ -298,8 +298,8 @@ fn chars_of(
 
 /// Decodes a block of numbers; numbers that carry HDU 4069 wall bits give the regions too.
 fn numbers_of(raw: &Rows, n: usize) -> Result<Values, FormatError> {
-    let mut values = Vec::with_capacity(n * n);
-    let mut places = Vec::with_capacity(n * n);
+    let mut values = Vec::new();
+    let mut places = Vec::new();
     for (line, row) in &raw.rows {
         for t in &row.cells {
             let token = &line.text[t.start..t.end];
@@ -361,7 +361,7 @@ pub(crate) fn take_layout<R: BufRead>(source: &mut Source<R>, n: usize) -> Optio
     while source.peek(i).is_some_and(|l| is_blank(&l.text)) {
         i += 1;
     }
-    let mut labels: Vec<String> = Vec::with_capacity(n * n);
+    let mut labels: Vec<String> = Vec::new();
     let mut rows = 0;
     while rows < n {
         let line = source.peek(i)?;

@@ -8,7 +8,7 @@ use crate::sudoku::{Alphabet, Answer, Layout, Puzzle, ShapeHint, Verdict};
 use super::alphabet::{capacity, decode, symbol};
 use super::error::FormatError;
 use super::layout::normalize;
-use super::{exact_root, ReadOptions, REGION_SYMBOLS};
+use super::{exact_root, ReadOptions, MAX_SIDE, REGION_SYMBOLS};
 
 /// The fields a puzzle object may have; the last four are answer fields, accepted and ignored
 /// when reading so that answers can be read again as puzzles.
@@ -150,7 +150,7 @@ pub(crate) fn read(text: &str, line: usize, options: &ReadOptions) -> Result<Puz
             .find(|(k, _)| k == key)
             .map(|&(_, offset)| {
                 let before = text[..offset].trim_end().trim_end_matches(':').trim_end();
-                column_of(text, before.len()) - key.chars().count() - 2
+                column_of(text, before.len()).saturating_sub(key.chars().count() + 2)
             })
             .unwrap_or(1);
         return Err(FormatError::new(
@@ -166,7 +166,7 @@ pub(crate) fn read(text: &str, line: usize, options: &ReadOptions) -> Result<Puz
         None | Some(Value::Null) => None,
         Some(v) => Some(
             v.as_u64()
-                .filter(|s| (1..=u64::from(u16::MAX)).contains(s))
+                .filter(|&s| (1..=MAX_SIDE as u64).contains(&s))
                 .ok_or_else(|| {
                     record.error(
                         "size",
@@ -255,7 +255,7 @@ fn grid(
         GridValue::Text(s) => s.chars().count(),
         GridValue::Numbers(a) => a.len(),
     };
-    let n = match size.or_else(|| exact_root(count)) {
+    let n = match size.or_else(|| exact_root(count).filter(|&n| n <= MAX_SIDE)) {
         Some(n) if n > 0 && count == n * n => n,
         Some(n) => {
             return Err(record.error_at(
@@ -574,6 +574,55 @@ mod tests {
             read_str(r#"{"size":0,"givens":""}"#).unwrap_err(),
             "line 3, column 9: expected \"size\" to be a whole number from 1 to 65535"
         );
+    }
+
+    #[test]
+    fn more_field_errors() {
+        let cases = [
+            (r#"{"givens":5}"#, "line 3, column 11: expected \"givens\" to be a string or an array of numbers"),
+            (r#"{"givens":[1,0,0,9]}"#, "line 3, column 11: expected the entries of \"givens\" to be numbers 0-2"),
+            (r#"{"size":3,"givens":"12.."}"#, "line 3, column 25: expected 9 cells in \"givens\", found 4"),
+            (r#"{"givens":"12..","regions":["a"]}"#, "line 3, column 28: expected the entries of \"regions\" to be numbers"),
+            (r#"{"givens":"12..","regions":5}"#, "line 3, column 28: expected \"regions\" to be a string of region symbols or an array of numbers"),
+            (r#"{"givens":"12..","regions":"aa.b"}"#, "line 3, column 31: expected region symbols (letters or digits) in \"regions\""),
+            (r#"{"givens":"12..","regions":[1,1,1,2]}"#, "line 3, column 28: in \"regions\": region `1` has 3 cells (expected 2)"),
+        ];
+        for (text, message) in cases {
+            assert_eq!(read_str(text).unwrap_err(), message, "{text}");
+        }
+        let big = format!("{{\"givens\":\"{}\"}}", ".".repeat(36 * 36));
+        assert_eq!(
+            read_str(&big).unwrap_err(),
+            "line 3, column 11: a 36x36 grid cannot be written as a string (up to 35x35); use an array of numbers"
+        );
+        let options = ReadOptions {
+            size: Some(4),
+            alphabet: None,
+        };
+        assert_eq!(
+            read(r#"{"size":2,"givens":"1..."}"#, 1, &options)
+                .unwrap_err()
+                .to_string(),
+            "line 1, column 9: \"size\" is 2 but --size asks for 4"
+        );
+    }
+
+    #[test]
+    fn answer_errors() {
+        let p = read_str(r#"{"givens":"1..."}"#).unwrap();
+        let cases = [
+            (r#"{"givens":"1...","solution":"1.2."}"#, "line 1, column 31: expected a complete grid in \"solution\", found an empty cell"),
+            (r#"{"givens":"1...","count":-1}"#, "line 1, column 26: expected \"count\" to be a whole number"),
+            (r#"{"givens":"1...","count":1,"capped":1}"#, "line 1, column 37: expected \"capped\" to be true or false"),
+            (r#"{"givens":"1..."}"#, "line 1, column 1: expected an answer field: \"solution\", \"count\" or \"verdict\" (none, unique or multiple)"),
+        ];
+        for (text, message) in cases {
+            assert_eq!(
+                read_answer(text, 1, &p).unwrap_err().to_string(),
+                message,
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -148,6 +148,9 @@ pub struct ReadOptions {
     pub alphabet: Option<Alphabet>,
 }
 
+/// The largest side of any grid (values are `u16`).
+pub(crate) const MAX_SIDE: usize = u16::MAX as usize;
+
 /// The largest side written with one character per cell.
 pub(crate) const MAX_CHAR_SIDE: usize = 36;
 

@@ -11,7 +11,7 @@ use super::line;
 use super::memory::{Kind, Memory};
 use super::row::{cell_run, is_blank, is_comment, is_json, is_number_row, is_separator};
 use super::source::{Line, Source};
-use super::{exact_root, json, ReadOptions, MAX_CHAR_SIDE};
+use super::{exact_root, json, ReadOptions, MAX_CHAR_SIDE, MAX_SIDE};
 
 /// Rows looked at ahead to measure a decorated block.
 const DECORATED_WINDOW: usize = 64;
@@ -85,7 +85,8 @@ fn start(text: &str, options: &ReadOptions) -> Start {
 
 impl<R: BufRead> Reader<R> {
     /// A reader of `input`. `options.size` fixes the grid side (else it comes from each puzzle's
-    /// cell count); `options.alphabet` fixes the alphabet (else it is guessed per puzzle).
+    /// cell count; a side outside `1..=65535` is reported as the only item); `options.alphabet`
+    /// fixes the alphabet (else it is guessed per puzzle).
     pub fn new(input: R, options: ReadOptions) -> Self {
         Reader {
             source: Source::new(input),
@@ -155,8 +156,9 @@ impl<R: BufRead> Reader<R> {
     ///
     /// A block needs `n` lines ahead, most of them `n` cells wide. When the width is a square,
     /// the lines could also be line puzzles of side `sqrt(n)`: when that side is below 4, or a
-    /// line cannot be one (a value too large), it is a block; otherwise the kind of the previous puzzle decides, and without
-    /// one, exactly `n` such lines standing alone (blank line or end after them) are a block.
+    /// line cannot be one (a value too large), it is a block; otherwise the kind of the
+    /// previous puzzle decides, and without one, exactly `n` such lines standing alone (blank
+    /// line or end after them) are a block.
     fn decide(&mut self, numbers: bool, count: usize) -> Option<usize> {
         let how = if numbers { Scan::Numbers } else { Scan::Plain };
         if let Some(s) = self.options.size {
@@ -318,6 +320,14 @@ impl<R: BufRead> Iterator for Reader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
+        }
+        if let Some(size) = self.options.size.filter(|s| !(1..=MAX_SIDE).contains(s)) {
+            self.done = true;
+            return Some(Err(FormatError::new(
+                1,
+                1,
+                format!("the grid side must be from 1 to {MAX_SIDE}, not {size}"),
+            )));
         }
         loop {
             match self.source.peek(0) {

@@ -111,7 +111,7 @@ fn cell_text(alphabet: Alphabet, value: u16) -> String {
 
 /// One line of cells (no newline).
 fn line(n: usize, values: &[u16], alphabet: Alphabet) -> String {
-    let cells = (0..n * n).map(|i| values.get(i).copied().unwrap_or(0));
+    let cells = (0..n.saturating_mul(n)).map(|i| values.get(i).copied().unwrap_or(0));
     if alphabet == Alphabet::Numbers {
         let parts: Vec<String> = cells.map(|v| v.to_string()).collect();
         parts.join(" ")
