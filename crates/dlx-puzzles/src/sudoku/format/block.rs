@@ -2,6 +2,7 @@
 //! between boxes and rule lines between bands) or blank-separated numbers; then, optionally, a
 //! block of region symbols (a jigsaw layout).
 
+use std::collections::HashMap;
 use std::io::BufRead;
 
 use crate::sudoku::{Alphabet, Layout, Puzzle, ShapeHint};
@@ -44,11 +45,14 @@ pub(crate) struct Window {
 impl Window {
     /// The most common row width (the first one on a tie), or `fallback` without rows.
     pub(crate) fn width(&self, fallback: usize) -> usize {
+        let mut seen: HashMap<usize, usize> = HashMap::new();
+        for &count in &self.counts {
+            *seen.entry(count).or_default() += 1;
+        }
         let mut best = (fallback, 0);
         for &count in &self.counts {
-            let seen = self.counts.iter().filter(|&&c| c == count).count();
-            if seen > best.1 {
-                best = (count, seen);
+            if seen[&count] > best.1 {
+                best = (count, seen[&count]);
             }
         }
         best.0

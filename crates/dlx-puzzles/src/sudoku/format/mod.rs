@@ -3,9 +3,10 @@
 //!
 //! An input may mix the formats below freely; each puzzle remembers its [`Layout`] so that its
 //! answer is printed the same way. Blank lines and lines starting with `#` (comments) are
-//! skipped between puzzles. A first line holding only a number followed by lines of another
-//! length is a count of puzzles, as judge inputs start, and is skipped too. Lines may end in LF or CRLF, the last one may lack its line ending,
-//! trailing blanks are ignored, and a UTF-8 byte-order mark is skipped.
+//! skipped between puzzles. A first line holding only a number, followed by lines of another
+//! length, is a count of puzzles (as judge inputs start) and is skipped too. Lines may end in
+//! LF or CRLF, the last one may lack its line ending, trailing blanks are ignored, and a UTF-8
+//! byte-order mark is skipped.
 //!
 //! # Cells and alphabets
 //!
@@ -69,10 +70,11 @@
 //! [`regions_from_walls`].
 //!
 //! A line of `n` characters (or numbers) is the first row of a block when `n` rows follow
-//! (most of them `n` wide; a wrong row is then reported in its block). When `n` is a square
-//! (16, 25, 36, ...), the same lines could be line puzzles of side `sqrt(n)`: a line that cannot
-//! be one (a value above `sqrt(n)`) makes a block; otherwise the previous puzzle's kind decides, and for the
-//! first puzzle, exactly `n` such lines standing alone make a block and more make line
+//! (most of them `n` wide, so that a wrong row is reported in its block; or, for a block
+//! missing rows, more than `n / 2` rows of width `n` standing alone). When `n` is 16 or a larger
+//! square, the same lines could be line puzzles of side `sqrt(n)`: a line that cannot be one (a
+//! value above `sqrt(n)`) makes a block; otherwise the previous puzzle's kind decides, and for
+//! the first puzzle, exactly `n` such lines standing alone make a block and more make line
 //! puzzles. [`ReadOptions::size`] settles any doubt.
 //!
 //! # JSON lines
@@ -81,8 +83,8 @@
 //! `{"size":9,"boxes":[3,3],"regions":"111222333...","extra":[[0,10,20,30,40,50,60,70,80]],"givens":"4.....8.5..."}`
 //!
 //! - `givens` (required): a string of `n * n` cells in the one-based alphabet (the alphabet
-//!   is never guessed in JSON; `.` or another empty mark for empty), or an array of `n * n`
-//!   numbers (`0` empty), needed for sides above 35;
+//!   is never guessed nor set by [`ReadOptions::alphabet`] in JSON; `.` or another empty mark
+//!   for empty), or an array of `n * n` numbers (`0` empty), needed for sides above 35;
 //! - `size` (optional): the side, checked against the cell count;
 //! - `boxes` (optional): `[rows, columns]` of a box, with `rows * columns = size`;
 //! - `regions` (optional): the jigsaw layout, a string of `n * n` region symbols (letters or
@@ -107,9 +109,16 @@
 //! # Errors
 //!
 //! Every error is a [`FormatError`] with the 1-based line and column (in characters) where the
-//! puzzle goes wrong and what was expected there, e.g. `line 3, column 81: expected 81 cells,
-//! found 80`, or `line 7, column 4: unexpected character `x` (expected a digit 1-9 or an
-//! empty-cell mark . 0 - _ *)`. Reading never panics, whatever the input.
+//! puzzle goes wrong and what was expected there, for example:
+//!
+//! ```text
+//! line 3, column 81: expected 81 cells, found 80
+//! line 7, column 4: unexpected character `x` (expected a digit 1-9 or an empty-cell mark . 0 - _ *)
+//! line 2, column 1: the cells read in more than one alphabet (one-based 1-9 A-G, zero-based 0-9 A-F); choose one with --alphabet
+//! ```
+//!
+//! A malformed puzzle is one error; reading goes on with the next puzzle. Reading never
+//! panics, whatever the input.
 
 mod alphabet;
 mod answer;

@@ -62,12 +62,12 @@ fn start(text: &str, options: &ReadOptions) -> Start {
     }
     let numbers_chosen = options.alphabet == Some(Alphabet::Numbers);
     let chars_chosen = options.alphabet.is_some() && !numbers_chosen;
-    let tokens: Vec<&str> = t.split_whitespace().collect();
-    if tokens.len() >= 2 {
+    let tokens = t.split_whitespace().count();
+    if tokens >= 2 {
         if numbers_chosen || (!chars_chosen && is_number_row(t)) {
-            return Start::Numbers(tokens.len());
+            return Start::Numbers(tokens);
         }
-        if tokens.iter().all(|token| token.chars().count() == 1) {
+        if t.split_whitespace().all(|token| token.chars().count() == 1) {
             return Start::Block;
         }
         return Start::Line;
@@ -128,12 +128,11 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads the record whose first line is next.
     fn record(&mut self) -> Result<Puzzle, FormatError> {
-        let text = self
-            .source
-            .peek(0)
-            .map(|l| l.text.clone())
-            .unwrap_or_default();
-        match start(&text, &self.options) {
+        let kind = match self.source.peek(0) {
+            Some(line) => start(&line.text, &self.options),
+            None => Start::Line,
+        };
+        match kind {
             Start::Json => {
                 let line = self.take()?;
                 json::read(&line.text, line.number, &self.options)
