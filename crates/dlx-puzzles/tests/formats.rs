@@ -460,6 +460,11 @@ fn canonical_layouts_are_recognised() {
         Some(vec![0, 0, 1, 1, 0, 1, 1, 2, 0, 3, 2, 2, 3, 3, 3, 2])
     );
     assert_eq!(jigsaw.shape.boxes, None);
+    // The layout block may follow after a blank line, and is not read as a puzzle.
+    let spaced = JIGSAW_BLOCK_DECORATED.replacen("4\n1", "4\n\n1", 1);
+    let results = read_all(&spaced);
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0].as_ref().unwrap().shape.regions, jigsaw.shape.regions);
     let json = one(JSON_FULL);
     assert_eq!(
         json.shape.extra,

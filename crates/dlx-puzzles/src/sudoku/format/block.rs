@@ -81,7 +81,7 @@ pub(crate) fn scan<R: BufRead>(
     let mut rows: Vec<String> = Vec::new();
     let mut i = 0;
     let mut ended = false;
-    while rows.len() < limit {
+    while rows.len() < limit && i <= 2 * limit {
         let Some(line) = source.peek(i) else {
             ended = true;
             break;
@@ -354,15 +354,15 @@ fn numbers_of(raw: &Rows, n: usize) -> Result<Values, FormatError> {
     })
 }
 
-/// Takes a jigsaw layout written after a block (blank lines before it allowed): `n` rows of `n`
-/// region symbols making `n` connected regions of `n` cells (`n` at least 2). Anything else is
-/// left alone.
+/// Takes a jigsaw layout written after a block (up to two blank lines before it): `n` rows of
+/// `n` region symbols making `n` connected regions of `n` cells (`n` at least 2). Anything else
+/// is left alone.
 pub(crate) fn take_layout<R: BufRead>(source: &mut Source<R>, n: usize) -> Option<Vec<u16>> {
     if n < 2 {
         return None;
     }
     let mut i = 0;
-    while source.peek(i).is_some_and(|l| is_blank(&l.text)) {
+    while i < 2 && source.peek(i).is_some_and(|l| is_blank(&l.text)) {
         i += 1;
     }
     let mut labels: Vec<String> = Vec::new();
@@ -371,7 +371,7 @@ pub(crate) fn take_layout<R: BufRead>(source: &mut Source<R>, n: usize) -> Optio
         let line = source.peek(i)?;
         i += 1;
         let t = line.text.as_str();
-        if is_separator(t, true) {
+        if is_separator(t, true) && i <= 2 * n + 2 {
             continue;
         }
         if is_blank(t) || is_comment(t) {

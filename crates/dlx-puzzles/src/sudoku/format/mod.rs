@@ -64,7 +64,7 @@
 //! Rows of blank-separated numbers (some number with two digits, or no empty mark but `0`)
 //! make a block in the numbers alphabet, for any side. Puzzles are separated by blank lines
 //! (or follow each other directly). A jigsaw layout may follow its puzzle directly or after
-//! blank lines: `n` rows of `n` region symbols (or numbers) making `n` orthogonally connected
+//! one or two blank lines: `n` rows of `n` region symbols (or numbers) making `n` orthogonally connected
 //! regions of `n` cells. A numbers block whose values carry the wall bits of HDU 4069 (at least
 //! `n` values above `n`, all of the form digit + 16/32/64/128) is decoded with
 //! [`regions_from_walls`].

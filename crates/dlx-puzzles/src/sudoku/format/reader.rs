@@ -109,7 +109,7 @@ impl<R: BufRead> Reader<R> {
         }
         let width = t.len();
         let mut i = 1;
-        while let Some(line) = self.source.peek(i) {
+        while let Some(line) = self.source.peek(i).filter(|_| i <= 64) {
             if !is_blank(&line.text) && !is_comment(&line.text) {
                 return line.text.trim().chars().count() != width;
             }
