@@ -464,7 +464,10 @@ fn canonical_layouts_are_recognised() {
     let spaced = JIGSAW_BLOCK_DECORATED.replacen("4\n1", "4\n\n1", 1);
     let results = read_all(&spaced);
     assert_eq!(results.len(), 1);
-    assert_eq!(results[0].as_ref().unwrap().shape.regions, jigsaw.shape.regions);
+    assert_eq!(
+        results[0].as_ref().unwrap().shape.regions,
+        jigsaw.shape.regions
+    );
     let json = one(JSON_FULL);
     assert_eq!(
         json.shape.extra,
