@@ -7,11 +7,11 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_core::Stats;
 use dlx_puzzles::sudoku::format::{self, ReadOptions, Reader};
-use dlx_puzzles::sudoku::{Alphabet, Answer, GivensError, Puzzle, Shape, Solver, Verdict};
+use dlx_puzzles::sudoku::{Alphabet, Answer, GivensError, Layout, Puzzle, Shape, Solver, Verdict};
 
 use crate::input;
 use crate::outcome::Outcome;
@@ -113,7 +113,7 @@ struct ShapeOptions {
 impl ShapeOptions {
     fn from_args(args: &SolveArgs) -> Result<ShapeOptions> {
         let regions = match &args.regions {
-            Some(path) => Some(read_layout(path)?),
+            Some(path) => Some(read_with(path, format::read_layout)?),
             None => None,
         };
         let mut extra = Vec::new();
@@ -121,7 +121,7 @@ impl ShapeOptions {
             extra.push(match spec.to_ascii_lowercase().as_str() {
                 "x" => Extra::Diagonals,
                 "windoku" => Extra::Windows,
-                _ => Extra::Cells(layout_regions(&read_layout(Path::new(spec))?)),
+                _ => Extra::Cells(read_with(Path::new(spec), format::read_cell_sets)?),
             });
         }
         Ok(ShapeOptions {
@@ -156,49 +156,16 @@ impl ShapeOptions {
     }
 }
 
-/// Reads a layout file: one symbol per cell, row by row, blanks ignored, lines starting with `#`
-/// skipped; `.` marks a cell outside every region. Symbols become ids by first appearance.
-fn read_layout(path: &Path) -> Result<Vec<u16>> {
+/// Reads a file with one of the format module's readers, reporting errors as
+/// `FILE:LINE:COLUMN: message`.
+fn read_with<T>(path: &Path, reader: fn(&str) -> Result<T, format::FormatError>) -> Result<T> {
     let input = input::read(Some(path))?;
-    let mut ids: HashMap<char, u16> = HashMap::new();
-    let mut layout = Vec::new();
-    for line in input.text.lines() {
-        if line.trim_start().starts_with('#') {
-            continue;
-        }
-        for symbol in line.chars().filter(|ch| !ch.is_whitespace()) {
-            if symbol == '.' {
-                layout.push(Shape::UNASSIGNED);
-                continue;
-            }
-            let next = ids.len();
-            let Ok(id) = u16::try_from(next) else {
-                bail!("{}: too many different symbols", input.name);
-            };
-            layout.push(*ids.entry(symbol).or_insert(id));
-        }
-    }
-    if layout.is_empty() {
-        bail!("{}: the layout is empty", input.name);
-    }
-    Ok(layout)
+    reader(&input.text)
+        .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", input.name, e.line, e.column, e.message))
 }
 
-/// The cells of each region of a layout, in the order of the regions' ids.
-fn layout_regions(layout: &[u16]) -> Vec<Vec<usize>> {
-    let mut regions: Vec<Vec<usize>> = Vec::new();
-    for (cell, &id) in layout.iter().enumerate() {
-        if id == Shape::UNASSIGNED {
-            continue;
-        }
-        let id = usize::from(id);
-        if regions.len() <= id {
-            regions.resize(id + 1, Vec::new());
-        }
-        regions[id].push(cell);
-    }
-    regions
-}
+/// What is printed in place of a malformed puzzle's answer.
+const INVALID: &str = "invalid puzzle\n";
 
 /// Solvers are kept per shape; this many at most (many jigsaw layouts would otherwise pile up).
 const MAX_SOLVERS: usize = 64;
@@ -214,6 +181,8 @@ struct Run<W: Write> {
     outcome: Outcome,
     puzzles: u64,
     total: Stats,
+    /// The layout of the last answer written, to separate blocks as the input does.
+    previous: Option<Layout>,
 }
 
 impl<W: Write> Run<W> {
@@ -230,6 +199,8 @@ impl<W: Write> Run<W> {
                 Err(e) => {
                     eprintln!("dlx: {name}:{}:{}: {}", e.line, e.column, e.message);
                     self.note(Outcome::BadInput);
+                    // One record per puzzle, even a malformed one, so outputs line up with inputs.
+                    self.out.write_all(INVALID.as_bytes())?;
                 }
             }
         }
@@ -289,8 +260,15 @@ impl<W: Write> Run<W> {
         if unsolved {
             self.note(Outcome::NoSolution);
         }
+        if let Some(previous) = &self.previous {
+            self.out
+                .write_all(format::separator(previous, &puzzle.layout).as_bytes())?;
+        }
         self.out
             .write_all(format::write_answer(puzzle, &answer).as_bytes())?;
+        if self.previous.as_ref() != Some(&puzzle.layout) {
+            self.previous = Some(puzzle.layout.clone());
+        }
         if self.flush_each {
             self.out.flush()?;
         }
@@ -338,6 +316,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         outcome: Outcome::Solved,
         puzzles: 0,
         total: Stats::default(),
+        previous: None,
     };
     let started = Instant::now();
     let stdin_only = [PathBuf::from("-")];
@@ -399,13 +378,5 @@ mod tests {
         assert!(parse_boxes("3").is_err());
         assert!(parse_boxes("0x3").is_err());
         assert!(parse_boxes("axb").is_err());
-    }
-
-    #[test]
-    fn layouts_become_regions() {
-        assert_eq!(
-            layout_regions(&[0, 1, Shape::UNASSIGNED, 1, 0]),
-            [vec![0, 4], vec![1, 3]]
-        );
     }
 }

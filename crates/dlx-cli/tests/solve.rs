@@ -117,7 +117,10 @@ fn malformed_puzzles_are_reported_and_the_rest_solved() {
     );
     let output = dlx().arg("solve").arg(&path).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(stdout_lines(&output), [SOLUTION, "no solution", SOLUTION]);
+    assert_eq!(
+        stdout_lines(&output),
+        [SOLUTION, "invalid puzzle", "no solution", SOLUTION]
+    );
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
         stderr.contains("malformed.txt:2:3: unexpected character `x`"),
@@ -226,7 +229,7 @@ fn boxes_and_sizes() {
         .write_stdin(format!("{puzzle}\n"))
         .assert()
         .code(2)
-        .stderr(contains("<stdin>:1:1:"));
+        .stderr(contains("<stdin>:1:17: expected 16 cells, found 36"));
     // A 5x5 grid has no boxes unless told.
     let five = "1234523451345124512351234";
     dlx()
@@ -292,7 +295,9 @@ fn jigsaw_regions_from_a_file() {
         .write_stdin(format!("{}\n", row[2]))
         .assert()
         .code(2)
-        .stderr(contains("<stdin>:1: region"));
+        .stderr(contains(
+            "broken.txt:1:1: region `1` has 10 cells (expected 9)",
+        ));
 }
 
 #[test]
@@ -336,4 +341,36 @@ fn extra_regions() {
         .assert()
         .code(2)
         .stderr(contains("windoku windows need a square side"));
+}
+
+#[test]
+fn blocks_come_back_as_blocks_separated_by_a_blank_line() {
+    let block: String = UNIQUE
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect();
+    let answer: String = SOLUTION
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect();
+    dlx()
+        .arg("solve")
+        .write_stdin(format!("{block}\n{block}"))
+        .assert()
+        .success()
+        .stdout(format!("{answer}\n{answer}"));
+}
+
+#[test]
+fn json_lines_come_back_with_the_solution() {
+    dlx()
+        .arg("solve")
+        .write_stdin(format!("{{\"givens\":\"{UNIQUE}\"}}\n"))
+        .assert()
+        .success()
+        .stdout(format!(
+            "{{\"size\":9,\"givens\":\"{UNIQUE}\",\"solution\":\"{SOLUTION}\"}}\n"
+        ));
 }

@@ -5,7 +5,8 @@
 //! - [`encode`]: a shape as an exact-cover problem, built once; givens as forced options.
 //! - [`solve`]: a reusable [`Solver`]: first solution, count, uniqueness check.
 //! - [`validate`](mod@validate): checks a solution against its shape and givens.
-//! - [`format`](mod@format): reading puzzles from text and writing answers.
+//! - [`format`](mod@format): the text formats: reading puzzles (line, block, JSON lines, jigsaw
+//!   layouts, wall bits) and writing puzzles and answers in the layout they came in.
 //!
 //! ```
 //! use dlx_puzzles::sudoku::{validate, Shape, Solver, Verdict};
@@ -21,7 +22,6 @@
 //! ```
 
 pub mod encode;
-#[path = "format_stub.rs"]
 pub mod format;
 pub mod puzzle;
 pub mod shape;

@@ -1,0 +1,392 @@
+//! The streaming reader: decides what each record is (JSON, line, block) and reads it.
+
+use std::io::BufRead;
+
+use crate::sudoku::{Alphabet, Layout, Puzzle, ShapeHint};
+
+use super::block::{self, Scan};
+use super::error::FormatError;
+use super::layout::strict;
+use super::line;
+use super::memory::{Kind, Memory};
+use super::row::{cell_run, is_blank, is_comment, is_json, is_number_row, is_separator};
+use super::source::{Line, Source};
+use super::{exact_root, json, ReadOptions, MAX_CHAR_SIDE, MAX_SIDE};
+
+/// Rows looked at ahead to measure a decorated block.
+const DECORATED_WINDOW: usize = 64;
+
+/// Reads puzzles one by one from a text input in any of the formats of this module, mixed
+/// freely; see the [module documentation](super) for the formats and how they are told apart.
+///
+/// It holds at most one block (plus its layout) ahead of the puzzle it returns. A malformed
+/// puzzle yields one `Err`, and reading goes on with the next puzzle; a read error of the input
+/// yields one `Err` and ends the iteration.
+pub struct Reader<R: BufRead> {
+    source: Source<R>,
+    options: ReadOptions,
+    memory: Memory,
+    started: bool,
+    done: bool,
+}
+
+/// What the first line of a record says about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Start {
+    /// A JSON object.
+    Json,
+    /// A puzzle on one line.
+    Line,
+    /// A decorated block (spaced cells, `|` or a rule line).
+    Block,
+    /// One plain token of this many characters: a line puzzle or the first row of a block.
+    Plain(usize),
+    /// This many blank-separated numbers: a line puzzle or the first row of a block.
+    Numbers(usize),
+}
+
+/// Classifies the first line of a record.
+fn start(text: &str, options: &ReadOptions) -> Start {
+    let t = text.trim();
+    if is_json(t) {
+        return Start::Json;
+    }
+    if is_separator(t, false) {
+        return Start::Block;
+    }
+    if t.contains('\t') {
+        return Start::Line;
+    }
+    if t.contains('|') {
+        return Start::Block;
+    }
+    let numbers_chosen = options.alphabet == Some(Alphabet::Numbers);
+    let chars_chosen = options.alphabet.is_some() && !numbers_chosen;
+    let tokens = t.split_whitespace().count();
+    if tokens >= 2 {
+        if numbers_chosen || (!chars_chosen && is_number_row(t)) {
+            return Start::Numbers(tokens);
+        }
+        if t.split_whitespace().all(|token| token.chars().count() == 1) {
+            return Start::Block;
+        }
+        return Start::Line;
+    }
+    if numbers_chosen {
+        return Start::Numbers(1);
+    }
+    let run = cell_run(t);
+    let len = t.chars().count();
+    if run < len && exact_root(run).is_some_and(|n| n >= 4) {
+        return Start::Line;
+    }
+    Start::Plain(len)
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of `input`. `options.size` fixes the grid side (else it comes from each puzzle's
+    /// cell count; a side outside `1..=65535` is reported as the only item); `options.alphabet`
+    /// fixes the alphabet (else it is guessed per puzzle).
+    pub fn new(input: R, options: ReadOptions) -> Self {
+        Reader {
+            source: Source::new(input),
+            options,
+            memory: Memory::default(),
+            started: false,
+            done: false,
+        }
+    }
+
+    /// Whether the next line, the first of the input, is a count of puzzles (as judge inputs
+    /// start): only a number, followed by a line of another length.
+    fn count_header(&mut self) -> bool {
+        let Some(first) = self.source.peek(0) else {
+            return false;
+        };
+        let t = first.text.trim();
+        if t.is_empty() || t.len() > 5 || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return false;
+        }
+        let width = t.len();
+        let mut i = 1;
+        while let Some(line) = self.source.peek(i).filter(|_| i <= 64) {
+            if !is_blank(&line.text) && !is_comment(&line.text) {
+                return line.text.trim().chars().count() != width;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Takes the next line (which the caller has seen).
+    fn take(&mut self) -> Result<Line, FormatError> {
+        let at = self.source.next_number();
+        self.source
+            .next_line()
+            .ok_or_else(|| FormatError::new(at, 1, "unexpected end of the input"))
+    }
+
+    /// Reads the record whose first line is next.
+    fn record(&mut self) -> Result<Puzzle, FormatError> {
+        let kind = match self.source.peek(0) {
+            Some(line) => start(&line.text, &self.options),
+            None => Start::Line,
+        };
+        match kind {
+            Start::Json => {
+                let line = self.take()?;
+                json::read(&line.text, line.number, &self.options)
+            }
+            Start::Line => self.line_record(),
+            Start::Block => self.decorated_block(),
+            Start::Plain(count) => match self.decide(false, count) {
+                Some(n) => self.block(n, false),
+                None => self.line_record(),
+            },
+            Start::Numbers(count) => match self.decide(true, count) {
+                Some(n) => self.block(n, true),
+                None => self.line_record(),
+            },
+        }
+    }
+
+    /// Whether the record starting with an undecorated line of `count` cells is a block (its
+    /// side) or a line puzzle (`None`).
+    ///
+    /// A block needs `n` lines ahead, most of them `n` cells wide. When the width is a square,
+    /// the lines could also be line puzzles of side `sqrt(n)`: when that side is below 4, or a
+    /// line cannot be one (a value too large), it is a block; otherwise the kind of the
+    /// previous puzzle decides, and without one, exactly `n` such lines standing alone (blank
+    /// line or end after them) are a block.
+    fn decide(&mut self, numbers: bool, count: usize) -> Option<usize> {
+        let how = if numbers { Scan::Numbers } else { Scan::Plain };
+        if let Some(s) = self.options.size {
+            if count == s * s {
+                return None;
+            }
+            if count == s {
+                return Some(s);
+            }
+            let window = block::scan(&mut self.source, how, self.options.alphabet, s + 1);
+            return (window.width(count) == s).then_some(s);
+        }
+        if count <= 1 || (!numbers && count > MAX_CHAR_SIDE) {
+            return None;
+        }
+        if let Some(q) = exact_root(count) {
+            if self.memory.last() == Some((Kind::Line, q)) && self.fits_line(0, q, numbers) {
+                return None;
+            }
+        }
+        let limit = if numbers {
+            count.min(4096) + 1
+        } else {
+            MAX_CHAR_SIDE + 1
+        };
+        let window = block::scan(&mut self.source, how, self.options.alphabet, limit);
+        let n = window.width(count);
+        let holds = window.holds_block(n) && (numbers || n <= MAX_CHAR_SIDE);
+        let Some(q) = exact_root(n) else {
+            return holds.then_some(n);
+        };
+        if !holds {
+            return None;
+        }
+        if q < 4
+            || self.memory.last() == Some((Kind::Block, n))
+            || !(0..n).all(|i| self.fits_line(i, q, numbers))
+        {
+            return Some(n);
+        }
+        (window.counts.len() == n).then_some(n)
+    }
+
+    /// Whether the line `i` ahead reads as a line puzzle of side `q`.
+    fn fits_line(&mut self, i: usize, q: usize, numbers: bool) -> bool {
+        let options = ReadOptions {
+            size: Some(q),
+            alphabet: self.options.alphabet,
+        };
+        let Some(line) = self.source.peek(i) else {
+            return false;
+        };
+        if numbers {
+            line::parse_numbers(&line.text, line.number, &options, &self.memory).is_ok()
+        } else {
+            line::parse(&line.text, line.number, &options, &self.memory).is_ok()
+        }
+    }
+
+    /// Reads a puzzle written on one line, and a region layout on the next line if there is one.
+    fn line_record(&mut self) -> Result<Puzzle, FormatError> {
+        let line = self.take()?;
+        let t = line.text.trim();
+        let numbers = match self.options.alphabet {
+            Some(a) => a == Alphabet::Numbers,
+            None => !t.contains('\t') && is_number_row(t),
+        };
+        let parsed = if numbers {
+            line::parse_numbers(&line.text, line.number, &self.options, &self.memory)
+        } else {
+            line::parse(&line.text, line.number, &self.options, &self.memory)
+        }?;
+        let regions = match parsed.regions {
+            Some(regions) => Some(regions),
+            None => self.layout_line(parsed.size, numbers),
+        };
+        Ok(Puzzle {
+            size: parsed.size,
+            cells: parsed.cells,
+            shape: ShapeHint {
+                boxes: None,
+                regions,
+                extra: Vec::new(),
+            },
+            layout: Layout::Line {
+                alphabet: parsed.alphabet,
+            },
+            line: line.number,
+        })
+    }
+
+    /// Takes the next line if it is a region layout for a line puzzle of side `n` (at least
+    /// 2): `n * n` symbols (or numbers) making `n` connected regions of `n` cells.
+    fn layout_line(&mut self, n: usize, numbers: bool) -> Option<Vec<u16>> {
+        if n < 2 {
+            return None;
+        }
+        let t = self.source.peek(0)?.text.trim();
+        let regions = if numbers {
+            let labels: Vec<&str> = t.split_whitespace().collect();
+            if labels.len() != n * n {
+                return None;
+            }
+            strict(&labels, n)?
+        } else {
+            if t.len() != n * n || !t.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                return None;
+            }
+            let labels: Vec<char> = t.chars().collect();
+            strict(&labels, n)?
+        };
+        self.source.next_line();
+        Some(regions)
+    }
+
+    /// Reads a block that starts decorated: its side is the most common row width ahead.
+    fn decorated_block(&mut self) -> Result<Puzzle, FormatError> {
+        let window = block::scan(
+            &mut self.source,
+            Scan::Decorated,
+            self.options.alphabet,
+            DECORATED_WINDOW,
+        );
+        let n = self.options.size.unwrap_or_else(|| window.width(0));
+        if n == 0 {
+            let line = self.take()?;
+            return Err(FormatError::new(
+                line.number,
+                1,
+                "expected rows of cells after this rule line",
+            ));
+        }
+        block::read(
+            &mut self.source,
+            n,
+            window.numbers,
+            true,
+            &self.options,
+            &self.memory,
+        )
+    }
+
+    /// Reads an undecorated block of side `n`.
+    fn block(&mut self, n: usize, numbers: bool) -> Result<Puzzle, FormatError> {
+        block::read(
+            &mut self.source,
+            n,
+            numbers,
+            false,
+            &self.options,
+            &self.memory,
+        )
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Puzzle, FormatError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        if let Some(size) = self.options.size.filter(|s| !(1..=MAX_SIDE).contains(s)) {
+            self.done = true;
+            return Some(Err(FormatError::new(
+                1,
+                1,
+                format!("the grid side must be from 1 to {MAX_SIDE}, not {size}"),
+            )));
+        }
+        loop {
+            match self.source.peek(0) {
+                None => {
+                    self.done = true;
+                    return self.source.take_failure().map(|(line, e)| {
+                        Err(FormatError::new(
+                            line,
+                            1,
+                            format!("cannot read the input: {e}"),
+                        ))
+                    });
+                }
+                Some(l) if is_blank(&l.text) || is_comment(&l.text) => {
+                    self.source.next_line();
+                }
+                Some(_) if !self.started => {
+                    self.started = true;
+                    if self.count_header() {
+                        self.source.next_line();
+                    }
+                }
+                Some(_) => break,
+            }
+        }
+        let before = self.source.next_number();
+        let result = self.record();
+        if self.source.next_number() == before {
+            // Every record takes at least one line; this guards against a stall.
+            self.source.next_line();
+        }
+        if let Ok(puzzle) = &result {
+            self.memory.remember(puzzle);
+        }
+        Some(result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn starts() {
+        let o = ReadOptions::default();
+        assert_eq!(start("{\"givens\":\"1...\"}", &o), Start::Json);
+        assert_eq!(start("+---+---+", &o), Start::Block);
+        assert_eq!(start("name\t9\t...", &o), Start::Line);
+        assert_eq!(start("53.|.7.|...", &o), Start::Block);
+        assert_eq!(start("5 3 . . 7 . . . .", &o), Start::Block);
+        assert_eq!(start("5 3 0 0 7 0 0 0 0", &o), Start::Numbers(9));
+        assert_eq!(start("12 0 3", &o), Start::Numbers(3));
+        assert_eq!(start("530070000", &o), Start::Plain(9));
+        assert_eq!(start("1...2...3...4...#c", &o), Start::Line);
+        assert_eq!(start("1...2...3...4... 7.2", &o), Start::Line);
+        assert_eq!(start("---------", &o), Start::Plain(9));
+        let chars = ReadOptions {
+            size: None,
+            alphabet: Some(Alphabet::OneBased),
+        };
+        assert_eq!(start("5 3 0 0 7 0 0 0 0", &chars), Start::Block);
+    }
+}
