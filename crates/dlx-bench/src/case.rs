@@ -51,6 +51,12 @@ pub trait Case {
     /// Remarks about this case worth printing under the table (how the input was given to the
     /// peer, for instance).
     fn notes(&self) -> Vec<String>;
+
+    /// How many puzzles one solve handles, when a case is a batch of them: the table then also
+    /// gives puzzles per second.
+    fn items(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// Cases compared against one peer in one way.

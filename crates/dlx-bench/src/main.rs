@@ -15,6 +15,7 @@ mod golden;
 mod instances;
 mod measure;
 mod peer_dlx;
+mod sudoku;
 mod table;
 
 use std::path::PathBuf;
@@ -50,6 +51,21 @@ struct Args {
     /// Print every run's times on stderr.
     #[arg(long, short)]
     verbose: bool,
+    /// Which comparisons to run (default: all).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    group: Vec<GroupName>,
+    /// Folder holding the public Sudoku sets (default: the shared data beside the repository).
+    #[arg(long, value_name = "DIR")]
+    puzzles: Option<PathBuf>,
+}
+
+/// The comparisons `dlx-bench` knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum GroupName {
+    /// Knuth `.dlx` files against crates.io `dlx`.
+    ExactCover,
+    /// 9x9 uniqueness checks against crates.io `sudoku`.
+    Sudoku,
 }
 
 fn main() -> ExitCode {
@@ -74,8 +90,26 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         .data
         .clone()
         .unwrap_or_else(instances::default_data_dir);
-    let names = instances::select(instances::EXACT_COVER, &args.only);
-    let groups = vec![exact_cover::group(&dir, &names)?];
+    let wanted = |g: GroupName| args.group.is_empty() || args.group.contains(&g);
+    let mut groups = Vec::new();
+    if wanted(GroupName::ExactCover) {
+        let names = instances::select(instances::EXACT_COVER, &args.only);
+        groups.push(exact_cover::group(&dir, &names)?);
+    }
+    if wanted(GroupName::Sudoku) {
+        let puzzles = args
+            .puzzles
+            .clone()
+            .unwrap_or_else(sudoku::default_puzzle_dir);
+        if puzzles.is_dir() {
+            groups.push(sudoku::group(&puzzles, sudoku::SETS)?);
+        } else {
+            eprintln!(
+                "dlx-bench: no Sudoku sets in {} (give --puzzles DIR); Sudoku group skipped",
+                puzzles.display()
+            );
+        }
+    }
     let mut ok = true;
     for group in groups {
         ok &= run_group(group, plan, args.verbose);

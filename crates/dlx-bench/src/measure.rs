@@ -41,6 +41,8 @@ pub struct Measurement {
     pub failures: Vec<String>,
     /// Remarks: the case's own notes, and differences that do not invalidate the timing.
     pub notes: Vec<String>,
+    /// Puzzles per solve, for batch cases (see [`Case::items`]).
+    pub items: Option<u64>,
 }
 
 impl Measurement {
@@ -89,6 +91,7 @@ pub fn measure(
         peer,
         failures: Vec::new(),
         notes: case.notes(),
+        items: case.items(),
     };
     check(&mut m, case.expected());
     m

@@ -22,12 +22,17 @@ pub fn markdown(title: &str, timing: &str, plan: Plan, rows: &[Measurement]) -> 
             plan.min_batch.as_millis()
         );
     }
-    out.push_str("| instance | solutions | ours median ms | peer median ms | peer/ours |\n");
-    out.push_str("|---|---:|---:|---:|---:|\n");
+    let batches = rows.iter().any(|m| m.items.is_some());
+    out.push_str("| instance | solutions | ours median ms | peer median ms | peer/ours |");
+    out.push_str(if batches {
+        " ours /s | peer /s |\n|---|---:|---:|---:|---:|---:|---:|\n"
+    } else {
+        "\n|---|---:|---:|---:|---:|\n"
+    });
     for m in rows {
         let ours = m.ours_median();
         let peer = m.peer_median();
-        let _ = writeln!(
+        let _ = write!(
             out,
             "| {} | {} | {} | {} | {} |",
             m.name,
@@ -36,6 +41,14 @@ pub fn markdown(title: &str, timing: &str, plan: Plan, rows: &[Measurement]) -> 
             millis(peer),
             ratio(peer, ours)
         );
+        if batches {
+            let rate = |d: Duration| match m.items {
+                Some(n) if !d.is_zero() => thousands((n as f64 / d.as_secs_f64()) as u64),
+                _ => "-".to_string(),
+            };
+            let _ = write!(out, " {} | {} |", rate(ours), rate(peer));
+        }
+        out.push('\n');
     }
     let notes: Vec<&String> = rows.iter().flat_map(|m| &m.notes).collect();
     if !notes.is_empty() {
@@ -127,6 +140,7 @@ mod tests {
             peer: vec![run(90), run(80), run(100)],
             failures: Vec::new(),
             notes: vec!["a note".into()],
+            items: None,
         };
         let plan = Plan {
             runs: 3,
