@@ -23,9 +23,7 @@ use super::{Search, State, Stats};
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SplitError {
     /// The problem has multiplicities, whose search trees do not split into prefixes.
-    #[error(
-        "a problem with multiplicities cannot be split into sub-problems (count it on one thread)"
-    )]
+    #[error("a problem with multiplicities cannot be split into sub-problems")]
     Multiplicities,
     /// The root's branches are only known before the search starts.
     #[error("the search has already started")]
