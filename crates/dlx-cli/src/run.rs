@@ -86,18 +86,19 @@ pub fn search(
         print_solutions(&mut search, &mut out, &render)
     };
     let flushed = written.and_then(|()| out.flush().map_err(Into::into));
-    finish(args, search.stats(), started, flushed)
+    finish(args, search.stats(), None, started, flushed)
 }
 
 /// Prints the statistics if asked, and tells the outcome (a closed pipe is not an error).
 fn finish(
     args: &SearchArgs,
     stats: Stats,
+    units: Option<u64>,
     started: Instant,
     written: Result<()>,
 ) -> Result<Outcome> {
     if args.stats {
-        print_stats(stats, started.elapsed().as_secs_f64());
+        print_stats(stats, units, started.elapsed().as_secs_f64());
     }
     if let Err(e) = written {
         if !is_broken_pipe(&e) {
@@ -163,7 +164,7 @@ fn search_parallel(
         None => Ok(()),
     };
     let flushed = written.and_then(|()| shared.out.flush().map_err(Into::into));
-    finish(args, report.stats, started, flushed)
+    finish(args, report.stats, Some(report.units), started, flushed)
 }
 
 fn print_solutions(
@@ -184,11 +185,16 @@ fn print_solutions(
     Ok(())
 }
 
-fn print_stats(stats: Stats, seconds: f64) {
+/// The statistics line; a run split into more than one sub-problem says how many it ran, on a
+/// line of its own so the first keeps its format.
+fn print_stats(stats: Stats, units: Option<u64>, seconds: f64) {
     eprintln!(
         "solutions={} nodes={} updates={} seconds={seconds:.4}",
         stats.solutions, stats.nodes, stats.updates
     );
+    if let Some(units) = units.filter(|&n| n > 1) {
+        eprintln!("units={units}");
+    }
 }
 
 /// Whether `error` is a closed pipe (`dlx … | head`): the reader's choice, not an error.
