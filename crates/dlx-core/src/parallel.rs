@@ -255,6 +255,61 @@ impl<'p> Pool<'p> {
     }
 }
 
+/// About `units` prefixes that partition the tree below `prefix`, in the order the search would
+/// reach them: the shallowest prefixes are replaced by their [root branches](Search::root_branches),
+/// level by level, until there are at least `units` (or none can be split further).
+///
+/// No search is run: the solutions of the prefixes add up to the whole count exactly. A prefix
+/// whose search would dead-end at once (an item with no option left) has no branches and is
+/// dropped, as it holds no solution. Their nodes add up to the whole count less the nodes above
+/// them.
+pub fn split(
+    problem: &Problem,
+    prefix: &[usize],
+    units: usize,
+) -> Result<Vec<Vec<usize>>, ParallelError> {
+    let mut search = Search::new(problem);
+    let mut branches = |unit: &[usize]| -> Result<Option<Vec<Vec<usize>>>, ParallelError> {
+        search.reset(problem);
+        for &option in unit {
+            search.force(option)?;
+        }
+        let branches = search.root_branches()?;
+        // A solved prefix is its own only branch: a leaf, not to be split.
+        Ok((branches.first().map(Vec::len) != Some(unit.len())).then_some(branches))
+    };
+    // Check the prefix and the problem even when no split is asked for.
+    let Some(first) = branches(prefix)? else {
+        return Ok(vec![prefix.to_vec()]);
+    };
+    if units <= 1 {
+        return Ok(vec![prefix.to_vec()]);
+    }
+    let mut current = first;
+    let mut depth = prefix.len() + 1;
+    loop {
+        let mut next = Vec::with_capacity(current.len());
+        for (k, unit) in current.iter().enumerate() {
+            // Units still to come count as they are.
+            let planned = next.len() + (current.len() - k);
+            if unit.len() != depth || planned >= units {
+                next.push(unit.clone());
+                continue;
+            }
+            match branches(unit)? {
+                Some(children) => next.extend(children),
+                None => next.push(unit.clone()),
+            }
+        }
+        let deeper = next.iter().any(|u| u.len() > depth);
+        current = next;
+        if current.len() >= units || !deeper {
+            return Ok(current);
+        }
+        depth += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Mutex;
@@ -355,6 +410,30 @@ mod tests {
             search.stats().solutions
         );
         assert!(matches!(pool.count(&[0, 1]), Err(ParallelError::Force(_))));
+    }
+
+    #[test]
+    fn split_units_add_up_in_order() {
+        let problem = queens(8);
+        let whole = single(&problem).solutions;
+        let mut search = Search::new(&problem);
+        let order: Vec<Vec<usize>> = search.solutions().collect();
+        for units in [0, 1, 2, 5, 30, 200, 100_000] {
+            let split = split(&problem, &[], units).unwrap();
+            assert!(split.len() >= units.min(40), "{units}: {}", split.len());
+            let mut found = Vec::new();
+            for unit in &split {
+                let mut search = Search::new(&problem);
+                for &o in unit {
+                    search.force(o).unwrap();
+                }
+                found.extend(search.solutions());
+            }
+            assert_eq!(found.len() as u64, whole);
+            // Solutions come in the one-thread order (forced options first, as the search
+            // lists them too).
+            assert_eq!(found, order, "{units}");
+        }
     }
 
     #[test]

@@ -419,6 +419,19 @@ proptest! {
     }
 
     #[test]
+    fn split_units_partition_the_tree(spec in spec(), units in 0..40usize) {
+        let p = spec.build();
+        let split = dlx_core::parallel::split(&p, &[], units).unwrap();
+        let mut all = Vec::new();
+        for unit in &split {
+            all.extend(run_prefix(&p, unit).0);
+        }
+        let set: BTreeSet<Vec<usize>> = all.iter().cloned().collect();
+        prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
+        prop_assert_eq!(set, brute_force(&p));
+    }
+
+    #[test]
     fn root_branches_partition_the_tree(spec in spec()) {
         let p = spec.build();
         let search = Search::new(&p);
