@@ -33,7 +33,7 @@ pub const DEFAULT_SLICE: u64 = 1 << 20;
 ///
 /// let problem = knuth::parse("A B C\nA B\nC\nA\nB C\nB\n").unwrap().problem;
 /// let pool = Pool::new(&problem, NonZeroUsize::new(2).unwrap());
-/// assert_eq!(pool.count(&[]).unwrap().solutions, 3);
+/// assert_eq!(pool.count(&[]).unwrap().stats.solutions, 3);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Pool<'p> {
