@@ -7,11 +7,17 @@ mod cover;
 mod gen;
 mod input;
 mod langford;
+mod merge;
+mod ordered;
 mod outcome;
 mod polyomino;
+mod progress;
 mod queens;
 mod run;
 mod solve;
+mod split;
+mod unit_run;
+mod units;
 
 use std::process::ExitCode;
 
@@ -41,6 +47,12 @@ enum Command {
     Polyomino(polyomino::PolyominoArgs),
     /// Langford pairs: two of each 1…n, with k numbers between the two k's.
     Langford(langford::LangfordArgs),
+    /// Cut a problem's search tree into work units (JSON lines) for other processes or machines.
+    Split(split::SplitArgs),
+    /// Run work units of a problem, each to the end or to a budget; one JSON result line each.
+    Run(unit_run::RunArgs),
+    /// Add up results of work units, and list the units still to run.
+    Merge(merge::MergeArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +64,9 @@ fn main() -> ExitCode {
         Command::Queens(args) => queens::run(&args),
         Command::Polyomino(args) => polyomino::run(&args),
         Command::Langford(args) => langford::run(&args),
+        Command::Split(args) => split::run(&args),
+        Command::Run(args) => unit_run::run(&args),
+        Command::Merge(args) => merge::run(&args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -3,11 +3,15 @@
 //! Shared by `dlx cover` and the puzzle commands, which differ only in how they print a solution.
 
 use std::io::{self, Write};
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
+use std::sync::Mutex;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::Args;
-use dlx_core::{Problem, Search, Stats, Status};
+use dlx_core::parallel::{Pool, DEFAULT_SLICE};
+use dlx_core::{Problem, Search, SplitError, Stats, Status};
 
 use crate::outcome::Outcome;
 
@@ -20,9 +24,42 @@ pub struct SearchArgs {
     /// Stop after this many solutions.
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
-    /// After the run, print `solutions=… nodes=… updates=… seconds=…` on stderr.
+    /// After the run, print `solutions=… nodes=… updates=… seconds=…` on stderr. With more than
+    /// one thread, nodes are exact and updates leave out each sub-problem's forced prefix.
     #[arg(long)]
     stats: bool,
+    /// Threads to search with. --count uses all cores by default and splits the search tree
+    /// among them; printing solutions uses one thread unless this is given, and then prints them
+    /// as found, in no fixed order (see --ordered). --limit always runs on one thread.
+    #[arg(long, value_name = "N")]
+    threads: Option<NonZeroUsize>,
+    /// Print solutions in the order of the one-thread search (runs on one thread).
+    #[arg(long, conflicts_with = "count")]
+    ordered: bool,
+    /// Updates a thread runs between checks for idle threads (for tests: small slices split the
+    /// tree often).
+    #[arg(long, hide = true, default_value_t = DEFAULT_SLICE)]
+    slice: u64,
+}
+
+impl SearchArgs {
+    /// How many threads this run uses on `problem`: one unless the search may be split.
+    fn threads(&self, problem: &Problem) -> Result<usize> {
+        let asked = self.threads.map(NonZeroUsize::get);
+        if asked.is_some_and(|n| n > 1) && problem.has_multiplicities() {
+            bail!(
+                "{}: search it on one thread (--threads 1)",
+                SplitError::Multiplicities
+            );
+        }
+        let default = if self.count {
+            std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+        } else {
+            1
+        };
+        let one = self.limit.is_some() || self.ordered || problem.has_multiplicities();
+        Ok(if one { 1 } else { asked.unwrap_or(default) })
+    }
 }
 
 /// Searches `problem` as `args` ask, printing each solution as `render` writes it (lines, each
@@ -31,8 +68,12 @@ pub struct SearchArgs {
 pub fn search(
     problem: &Problem,
     args: &SearchArgs,
-    mut render: impl FnMut(&mut dyn Write, &[usize]) -> Result<()>,
+    render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
 ) -> Result<Outcome> {
+    let threads = args.threads(problem)?;
+    if let Some(threads) = NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
+        return search_parallel(problem, args, threads, render);
+    }
     let mut search = Search::new(problem);
     search.set_limit(args.limit);
     let started = Instant::now();
@@ -42,14 +83,24 @@ pub fn search(
         search.count();
         writeln!(out, "{}", search.stats().solutions).map_err(Into::into)
     } else {
-        print_solutions(&mut search, &mut out, &mut render)
+        print_solutions(&mut search, &mut out, &render)
     };
     let flushed = written.and_then(|()| out.flush().map_err(Into::into));
-    let stats = search.stats();
+    finish(args, search.stats(), None, started, flushed)
+}
+
+/// Prints the statistics if asked, and tells the outcome (a closed pipe is not an error).
+fn finish(
+    args: &SearchArgs,
+    stats: Stats,
+    units: Option<u64>,
+    started: Instant,
+    written: Result<()>,
+) -> Result<Outcome> {
     if args.stats {
-        print_stats(stats, started.elapsed().as_secs_f64());
+        print_stats(stats, units, started.elapsed().as_secs_f64());
     }
-    if let Err(e) = flushed {
+    if let Err(e) = written {
         if !is_broken_pipe(&e) {
             return Err(e);
         }
@@ -61,10 +112,65 @@ pub fn search(
     })
 }
 
+/// Where the threads of a parallel enumeration write: solutions whole, one at a time.
+struct Shared<W> {
+    out: W,
+    first: bool,
+    error: Option<anyhow::Error>,
+}
+
+/// [`search`] on `threads` threads: the count, or the solutions in the order they are found.
+fn search_parallel(
+    problem: &Problem,
+    args: &SearchArgs,
+    threads: NonZeroUsize,
+    render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
+) -> Result<Outcome> {
+    let started = Instant::now();
+    let pool = Pool::new(problem, threads).with_slice(args.slice);
+    let shared = Mutex::new(Shared {
+        out: io::BufWriter::new(io::stdout()),
+        first: true,
+        error: None,
+    });
+    let report = if args.count {
+        pool.count(&[])?
+    } else {
+        pool.each_solution(&[], &|options: &[usize]| {
+            let mut block = Vec::new();
+            let rendered = render(&mut block, options);
+            let mut shared = shared.lock().unwrap_or_else(|e| e.into_inner());
+            let separator = if shared.first { &b""[..] } else { b"\n" };
+            shared.first = false;
+            let written = rendered.and_then(|()| {
+                shared.out.write_all(separator)?;
+                shared.out.write_all(&block).map_err(Into::into)
+            });
+            match written {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    shared.error.get_or_insert(e);
+                    ControlFlow::Break(())
+                }
+            }
+        })?
+    };
+    let mut shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    let written = match shared.error.take() {
+        Some(e) => Err(e),
+        None if args.count => {
+            writeln!(shared.out, "{}", report.stats.solutions).map_err(Into::into)
+        }
+        None => Ok(()),
+    };
+    let flushed = written.and_then(|()| shared.out.flush().map_err(Into::into));
+    finish(args, report.stats, Some(report.units), started, flushed)
+}
+
 fn print_solutions(
     search: &mut Search,
     out: &mut dyn Write,
-    render: &mut impl FnMut(&mut dyn Write, &[usize]) -> Result<()>,
+    render: &impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
 ) -> Result<()> {
     let mut options = Vec::new();
     let mut first = true;
@@ -79,11 +185,16 @@ fn print_solutions(
     Ok(())
 }
 
-fn print_stats(stats: Stats, seconds: f64) {
+/// The statistics line; a run split into more than one sub-problem says how many it ran, on a
+/// line of its own so the first keeps its format.
+fn print_stats(stats: Stats, units: Option<u64>, seconds: f64) {
     eprintln!(
         "solutions={} nodes={} updates={} seconds={seconds:.4}",
         stats.solutions, stats.nodes, stats.updates
     );
+    if let Some(units) = units.filter(|&n| n > 1) {
+        eprintln!("units={units}");
+    }
 }
 
 /// Whether `error` is a closed pipe (`dlx … | head`): the reader's choice, not an error.

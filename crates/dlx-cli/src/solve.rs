@@ -3,8 +3,11 @@
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -14,7 +17,9 @@ use dlx_puzzles::sudoku::format::{self, ReadOptions, Reader};
 use dlx_puzzles::sudoku::{Alphabet, Answer, GivensError, Layout, Puzzle, Shape, Solver, Verdict};
 
 use crate::input;
+use crate::ordered;
 use crate::outcome::Outcome;
+use crate::progress::{Counting, Progress};
 
 /// Arguments of `dlx solve`.
 #[derive(Args, Debug)]
@@ -50,6 +55,12 @@ pub struct SolveArgs {
     /// The symbols for values, when the input does not make them clear.
     #[arg(long, value_enum)]
     alphabet: Option<AlphabetArg>,
+    /// Threads that solve puzzles (default: all cores); answers keep the input order.
+    #[arg(long, value_name = "N")]
+    threads: Option<NonZeroUsize>,
+    /// No progress bar (it is shown only on a terminal, for runs longer than a second).
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// The `--alphabet` choices.
@@ -170,65 +181,97 @@ const INVALID: &str = "invalid puzzle\n";
 /// Solvers are kept per shape; this many at most (many jigsaw layouts would otherwise pile up).
 const MAX_SOLVERS: usize = 64;
 
-/// The state of one `dlx solve` run.
-struct Run<W: Write> {
-    mode: Mode,
-    stats: bool,
-    shapes: ShapeOptions,
-    solvers: HashMap<Shape, Solver>,
-    out: W,
-    flush_each: bool,
-    outcome: Outcome,
-    puzzles: u64,
-    total: Stats,
-    /// The layout of the last answer written, to separate blocks as the input does.
-    previous: Option<Layout>,
+/// One record of the input, for a thread to answer.
+enum Job {
+    /// A puzzle, or the reader's error in its place, from the input called `name`.
+    Record {
+        name: Arc<str>,
+        record: Result<Puzzle, format::FormatError>,
+    },
+    /// An input that cannot be opened.
+    Unreadable { name: String, error: io::Error },
 }
 
-impl<W: Write> Run<W> {
-    fn note(&mut self, outcome: Outcome) {
-        self.outcome = self.outcome.max(outcome);
-    }
+/// What a thread found for one job, to be written in input order.
+struct Done {
+    /// Lines for stderr, in order.
+    messages: Vec<String>,
+    outcome: Outcome,
+    /// Whether the job was a record of the input (they are numbered).
+    record: bool,
+    /// The answer to print, if any.
+    answer: Option<Printed>,
+    /// The puzzle's statistics and time, when it was searched.
+    searched: Option<(Stats, f64)>,
+}
 
-    /// Reads and answers every puzzle of one input.
-    fn input(&mut self, name: &str, input: impl BufRead, options: ReadOptions) -> io::Result<()> {
-        for item in Reader::new(input, options) {
-            self.puzzles += 1;
-            match item {
-                Ok(puzzle) => self.puzzle(name, &puzzle)?,
-                Err(e) => {
-                    eprintln!("dlx: {name}:{}:{}: {}", e.line, e.column, e.message);
-                    self.note(Outcome::BadInput);
-                    // One record per puzzle, even a malformed one, so outputs line up with inputs.
-                    self.out.write_all(INVALID.as_bytes())?;
-                }
+/// An answer to print.
+enum Printed {
+    /// The record could not be read.
+    Invalid,
+    /// An answer, written in the puzzle's layout.
+    Answer { layout: Layout, text: String },
+}
+
+/// What every thread needs to answer puzzles.
+struct Answering {
+    mode: Mode,
+    shapes: ShapeOptions,
+}
+
+impl Answering {
+    /// Answers one job with this thread's `solvers` (one per shape).
+    fn answer(&self, solvers: &mut HashMap<Shape, Solver>, job: Job) -> Done {
+        let mut done = Done {
+            messages: Vec::new(),
+            outcome: Outcome::Solved,
+            record: true,
+            answer: None,
+            searched: None,
+        };
+        let (name, puzzle) = match job {
+            Job::Unreadable { name, error } => {
+                done.messages
+                    .push(format!("dlx: cannot read {name}: {error}"));
+                done.outcome = Outcome::BadInput;
+                done.record = false;
+                return done;
             }
-        }
-        Ok(())
-    }
-
-    /// Answers one puzzle.
-    fn puzzle(&mut self, name: &str, puzzle: &Puzzle) -> io::Result<()> {
-        let shape = match self.shapes.shape_of(puzzle) {
+            Job::Record { name, record } => match record {
+                Ok(puzzle) => (name, puzzle),
+                Err(e) => {
+                    done.messages.push(format!(
+                        "dlx: {name}:{}:{}: {}",
+                        e.line, e.column, e.message
+                    ));
+                    done.outcome = Outcome::BadInput;
+                    // One record per puzzle, even a malformed one, so outputs line up with inputs.
+                    done.answer = Some(Printed::Invalid);
+                    return done;
+                }
+            },
+        };
+        let shape = match self.shapes.shape_of(&puzzle) {
             Ok(shape) => shape,
             Err(e) => {
-                eprintln!("dlx: {name}:{}: {e}", puzzle.line);
-                self.note(Outcome::BadInput);
-                return Ok(());
+                done.messages
+                    .push(format!("dlx: {name}:{}: {e}", puzzle.line));
+                done.outcome = Outcome::BadInput;
+                return done;
             }
         };
-        if self.solvers.len() >= MAX_SOLVERS && !self.solvers.contains_key(&shape) {
-            self.solvers.clear();
+        if solvers.len() >= MAX_SOLVERS && !solvers.contains_key(&shape) {
+            solvers.clear();
         }
-        let solver = self
-            .solvers
+        let solver = solvers
             .entry(shape)
             .or_insert_with_key(|shape| Solver::new(shape.clone()));
         let started = Instant::now();
         let answer = match answer(solver, self.mode, &puzzle.cells) {
             Ok(answer) => answer,
             Err(GivensError::Clash(clash)) => {
-                eprintln!("dlx: {name}:{}: {clash}", puzzle.line);
+                done.messages
+                    .push(format!("dlx: {name}:{}: {clash}", puzzle.line));
                 match self.mode {
                     Mode::Solve => Answer::NoSolution,
                     Mode::Count(_) => Answer::Count {
@@ -239,35 +282,86 @@ impl<W: Write> Run<W> {
                 }
             }
             Err(e) => {
-                eprintln!("dlx: {name}:{}: {e}", puzzle.line);
-                self.note(Outcome::BadInput);
-                return Ok(());
+                done.messages
+                    .push(format!("dlx: {name}:{}: {e}", puzzle.line));
+                done.outcome = Outcome::BadInput;
+                return done;
             }
         };
-        let seconds = started.elapsed().as_secs_f64();
-        let stats = solver.stats();
-        self.total += stats;
-        if self.stats {
-            eprintln!(
-                "puzzle={} nodes={} updates={} seconds={seconds:.6}",
-                self.puzzles, stats.nodes, stats.updates
-            );
-        }
+        done.searched = Some((solver.stats(), started.elapsed().as_secs_f64()));
         let unsolved = matches!(
             answer,
             Answer::NoSolution | Answer::Count { count: 0, .. } | Answer::Verdict(Verdict::None)
         );
         if unsolved {
-            self.note(Outcome::NoSolution);
+            done.outcome = Outcome::NoSolution;
         }
-        if let Some(previous) = &self.previous {
-            self.out
-                .write_all(format::separator(previous, &puzzle.layout).as_bytes())?;
+        done.answer = Some(Printed::Answer {
+            text: format::write_answer(&puzzle, &answer),
+            layout: puzzle.layout,
+        });
+        done
+    }
+}
+
+/// The writing side of one `dlx solve` run: answers in input order, diagnostics, totals.
+struct Run<W: Write> {
+    stats: bool,
+    out: W,
+    flush_each: bool,
+    outcome: Outcome,
+    puzzles: u64,
+    total: Stats,
+    /// The layout of the last answer written, to separate blocks as the input does.
+    previous: Option<Layout>,
+    progress: Progress,
+}
+
+impl<W: Write> Run<W> {
+    fn note(&mut self, outcome: Outcome) {
+        self.outcome = self.outcome.max(outcome);
+    }
+
+    /// Writes what was found for one job.
+    fn emit(&mut self, done: Done) -> io::Result<()> {
+        if done.record {
+            self.puzzles += 1;
+            self.progress.item_done();
         }
-        self.out
-            .write_all(format::write_answer(puzzle, &answer).as_bytes())?;
-        if self.previous.as_ref() != Some(&puzzle.layout) {
-            self.previous = Some(puzzle.layout.clone());
+        self.note(done.outcome);
+        let puzzles = self.puzzles;
+        let stats_line = match done.searched {
+            Some((stats, seconds)) => {
+                self.total += stats;
+                self.stats.then(|| {
+                    format!(
+                        "puzzle={puzzles} nodes={} updates={} seconds={seconds:.6}",
+                        stats.nodes, stats.updates
+                    )
+                })
+            }
+            None => None,
+        };
+        if !done.messages.is_empty() || stats_line.is_some() {
+            self.progress.suspend(|| {
+                for message in done.messages.iter().chain(&stats_line) {
+                    eprintln!("{message}");
+                }
+            });
+        }
+        match done.answer {
+            None => return Ok(()),
+            Some(Printed::Invalid) => self.out.write_all(INVALID.as_bytes())?,
+            Some(Printed::Answer { layout, text }) => {
+                if let Some(previous) = &self.previous {
+                    self.out
+                        .write_all(format::separator(previous, &layout).as_bytes())?;
+                }
+                self.out.write_all(text.as_bytes())?;
+                if self.previous.as_ref() != Some(&layout) {
+                    self.previous = Some(layout);
+                }
+            }
         }
         if self.flush_each {
             self.out.flush()?;
@@ -294,6 +388,54 @@ fn answer(solver: &mut Solver, mode: Mode, givens: &[u16]) -> Result<Answer, Giv
     })
 }
 
+/// The records of every input, in order, read as they are needed.
+fn jobs<'a>(
+    files: &'a [PathBuf],
+    options: &'a ReadOptions,
+    bytes: Arc<AtomicU64>,
+) -> impl Iterator<Item = Job> + 'a {
+    files
+        .iter()
+        .flat_map(move |path| -> Box<dyn Iterator<Item = Job>> {
+            if path == Path::new("-") {
+                let name: Arc<str> = Arc::from("<stdin>");
+                let input = BufReader::new(Counting::new(io::stdin().lock(), Arc::clone(&bytes)));
+                return Box::new(Reader::new(input, options.clone()).map(move |record| {
+                    Job::Record {
+                        name: Arc::clone(&name),
+                        record,
+                    }
+                }));
+            }
+            let name = path.display().to_string();
+            match File::open(path) {
+                Ok(file) => {
+                    let name: Arc<str> = Arc::from(name);
+                    let input = BufReader::new(Counting::new(file, Arc::clone(&bytes)));
+                    Box::new(
+                        Reader::new(input, options.clone()).map(move |record| Job::Record {
+                            name: Arc::clone(&name),
+                            record,
+                        }),
+                    )
+                }
+                Err(error) => Box::new(std::iter::once(Job::Unreadable { name, error })),
+            }
+        })
+}
+
+/// The total size of the inputs, when all are files.
+fn total_size(files: &[PathBuf]) -> Option<u64> {
+    files
+        .iter()
+        .map(|path| {
+            (path != Path::new("-"))
+                .then(|| std::fs::metadata(path).ok().map(|m| m.len()))
+                .flatten()
+        })
+        .sum()
+}
+
 /// Runs `dlx solve`.
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let shapes = ShapeOptions::from_args(args)?;
@@ -304,51 +446,44 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     } else {
         Mode::Solve
     };
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        NonZeroUsize::get,
+    );
     let stdout = io::stdout();
     let flush_each = stdout.is_terminal();
-    let mut run = Run {
-        mode,
-        stats: args.stats,
-        shapes,
-        solvers: HashMap::new(),
-        out: io::BufWriter::new(stdout.lock()),
-        flush_each,
-        outcome: Outcome::Solved,
-        puzzles: 0,
-        total: Stats::default(),
-        previous: None,
-    };
-    let started = Instant::now();
     let stdin_only = [PathBuf::from("-")];
     let files = if args.files.is_empty() {
         &stdin_only[..]
     } else {
         &args.files[..]
     };
-    let mut written = Ok(());
-    for path in files {
-        let options = ReadOptions {
-            size: args.size,
-            alphabet: args.alphabet.map(Alphabet::from),
-        };
-        written = if path == Path::new("-") {
-            run.input("<stdin>", io::stdin().lock(), options)
-        } else {
-            let name = path.display().to_string();
-            match File::open(path) {
-                Ok(file) => run.input(&name, BufReader::new(file), options),
-                Err(e) => {
-                    eprintln!("dlx: cannot read {name}: {e}");
-                    run.note(Outcome::BadInput);
-                    Ok(())
-                }
-            }
-        };
-        if written.is_err() {
-            break;
-        }
-    }
+    let show_progress = !args.quiet && io::stderr().is_terminal();
+    let mut run = Run {
+        stats: args.stats,
+        out: io::BufWriter::new(stdout.lock()),
+        flush_each,
+        outcome: Outcome::Solved,
+        puzzles: 0,
+        total: Stats::default(),
+        previous: None,
+        progress: Progress::new(show_progress, total_size(files)),
+    };
+    let answering = Answering { mode, shapes };
+    let options = ReadOptions {
+        size: args.size,
+        alphabet: args.alphabet.map(Alphabet::from),
+    };
+    let started = Instant::now();
+    let written = ordered::run(
+        threads,
+        jobs(files, &options, run.progress.bytes()),
+        HashMap::new,
+        |solvers, job| answering.answer(solvers, job),
+        |done| run.emit(done),
+    );
     let written = written.and_then(|()| run.out.flush());
+    run.progress.finish();
     if args.stats {
         eprintln!(
             "total puzzles={} nodes={} updates={} seconds={:.6}",

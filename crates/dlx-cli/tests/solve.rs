@@ -374,3 +374,52 @@ fn json_lines_come_back_with_the_solution() {
             "{{\"size\":9,\"givens\":\"{UNIQUE}\",\"solution\":\"{SOLUTION}\"}}\n"
         ));
 }
+
+#[test]
+fn threads_keep_the_input_order_and_every_diagnostic() {
+    // Uneven work: empty grids (many solutions with --count), clashes, malformed records, a
+    // missing file, and the public sample, so that threads finish out of order.
+    let mut text = String::new();
+    for k in 0..300 {
+        text += match k % 7 {
+            0 => UNIQUE,
+            1 => NONE,
+            2 => CLASH,
+            3 => "12x4",
+            4 => {
+                "................................................................................."
+            }
+            _ => SOLUTION,
+        };
+        text.push('\n');
+    }
+    let mixed = scratch("mixed.txt", &text);
+    let top = sample("top1465.txt");
+    for mode in [&["--check"][..], &["--count", "--limit", "5"], &[]] {
+        let run = |threads: &str| {
+            dlx()
+                .arg("solve")
+                .args(mode)
+                .args(["--threads", threads, "--stats"])
+                .arg(&mixed)
+                .arg("no-such-file.txt")
+                .arg(&top)
+                .output()
+                .unwrap()
+        };
+        let one = run("1");
+        let without_times = |stderr: &[u8]| -> Vec<String> {
+            String::from_utf8(stderr.to_vec())
+                .unwrap()
+                .lines()
+                .map(|l| l.split(" seconds=").next().unwrap().to_string())
+                .collect()
+        };
+        for threads in ["2", "4"] {
+            let many = run(threads);
+            assert_eq!(many.status.code(), one.status.code(), "{mode:?}");
+            assert_eq!(many.stdout, one.stdout, "{mode:?} {threads}");
+            assert_eq!(without_times(&many.stderr), without_times(&one.stderr));
+        }
+    }
+}

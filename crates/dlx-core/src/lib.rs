@@ -10,6 +10,8 @@
 //! - [`Search`] is one resumable run: iterate over solutions, [`count`](Search::count) them, stop at
 //!   a limit or a [`Budget`] and go on later, [`force`](Search::force) options before starting.
 //!   Its [`Stats`] count nodes and updates exactly as Knuth's dlx1 and dlx2 do.
+//! - [`Search::frontier`] splits a search into sub-problems (prefixes of options), and
+//!   [`parallel::Pool`] uses that to search one problem on several threads.
 //! - [`knuth`] reads and writes Knuth's text format.
 //!
 //! ```
@@ -27,8 +29,9 @@
 
 pub mod knuth;
 mod links;
+pub mod parallel;
 mod problem;
 mod search;
 
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, Warning, MAX_SIZE};
-pub use search::{Budget, ForceError, Search, Solutions, Stats, Status};
+pub use search::{Budget, ForceError, Search, Solutions, SplitError, Stats, Status};

@@ -6,6 +6,9 @@
 use thiserror::Error;
 
 mod multiplicity;
+mod split;
+
+pub use split::SplitError;
 
 use crate::links::Links;
 use crate::problem::Problem;

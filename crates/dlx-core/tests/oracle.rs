@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use dlx_core::{Budget, Entry, ForceError, Problem, ProblemBuilder, Search, Stats, Status};
+
 use proptest::prelude::*;
 
 /// A random problem before it is built: item numbers and colors (`0` for none) per option.
@@ -304,6 +305,152 @@ proptest! {
             .collect();
         prop_assert_eq!(found, expected);
         prop_assert_eq!(search.force(0), Err(ForceError::AlreadyStarted));
+    }
+}
+
+/// The solutions (each sorted) and statistics of the subtree below a forced `prefix`, without
+/// the updates of forcing it.
+fn run_prefix(p: &Problem, prefix: &[usize]) -> (Vec<Vec<usize>>, Stats) {
+    let mut search = Search::new(p);
+    for &o in prefix {
+        search.force(o).unwrap();
+    }
+    let forced = search.stats();
+    let found = search.solutions().map(sorted).collect();
+    (found, search.stats().since(forced))
+}
+
+/// Checks that `found` plus the solutions of every unit are the whole problem's, each once, and
+/// that the nodes add up.
+fn check_partition(
+    p: &Problem,
+    found: Vec<Vec<usize>>,
+    done: Stats,
+    units: &[Vec<usize>],
+) -> Result<(), TestCaseError> {
+    let (_, whole) = run(p);
+    let mut all: Vec<Vec<usize>> = found;
+    let mut nodes = done.nodes;
+    for unit in units {
+        let (solutions, stats) = run_prefix(p, unit);
+        prop_assert_eq!(stats.solutions, solutions.len() as u64);
+        all.extend(solutions);
+        nodes += stats.nodes;
+    }
+    let set: BTreeSet<Vec<usize>> = all.iter().cloned().collect();
+    prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
+    prop_assert_eq!(set, brute_force(p));
+    prop_assert_eq!(nodes, whole.nodes);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn a_frontier_and_the_work_done_partition_the_tree(
+        spec in spec(),
+        budget in 0..40u64,
+        by_updates: bool,
+        forced in proptest::option::of(0..14usize),
+    ) {
+        let p = spec.build();
+        let mut search = Search::new(&p);
+        if let Some(o) = forced {
+            if search.force(o).is_err() {
+                return Ok(());
+            }
+        }
+        let before = search.stats();
+        search.set_budget(if by_updates { Budget::Updates(budget) } else { Budget::Nodes(budget) });
+        let found: Vec<Vec<usize>> = search.solutions().map(sorted).collect();
+        let units = search.frontier().unwrap();
+        for unit in &units {
+            prop_assert_eq!(&unit[..search.forced().len()], search.forced());
+        }
+        if let Some(o) = forced {
+            // The partition is of the forced problem: the solutions holding the forced option.
+            let expected: BTreeSet<Vec<usize>> =
+                brute_force(&p).into_iter().filter(|s| s.contains(&o)).collect();
+            let mut all = found;
+            for unit in &units {
+                all.extend(run_prefix(&p, unit).0);
+            }
+            let set: BTreeSet<Vec<usize>> = all.iter().cloned().collect();
+            prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
+            prop_assert_eq!(set, expected);
+        } else {
+            check_partition(&p, found, search.stats().since(before), &units)?;
+        }
+    }
+
+    #[test]
+    fn frontiers_of_frontiers_partition_the_tree(spec in spec(), budgets in proptest::collection::vec(0..12u64, 1..4)) {
+        let p = spec.build();
+        let mut found = Vec::new();
+        let mut done = Stats::default();
+        let mut units = vec![Vec::new()];
+        // Split every unit again with the next budget.
+        for &budget in &budgets {
+            let mut next = Vec::new();
+            for unit in &units {
+                let mut search = Search::new(&p);
+                for &o in unit {
+                    search.force(o).unwrap();
+                }
+                let forced = search.stats();
+                search.set_budget(Budget::Nodes(budget));
+                found.extend(search.solutions().map(sorted));
+                done += search.stats().since(forced);
+                next.extend(search.frontier().unwrap());
+            }
+            units = next;
+        }
+        check_partition(&p, found, done, &units)?;
+    }
+
+    #[test]
+    fn a_frontier_after_a_solution_partitions_the_rest(spec in spec(), solutions in 1..4usize) {
+        let p = spec.build();
+        let mut search = Search::new(&p);
+        let found: Vec<Vec<usize>> = search.solutions().take(solutions).map(sorted).collect();
+        let units = search.frontier().unwrap();
+        check_partition(&p, found, search.stats(), &units)?;
+    }
+
+    #[test]
+    fn split_units_partition_the_tree(spec in spec(), units in 0..40usize) {
+        let p = spec.build();
+        let split = dlx_core::parallel::split(&p, &[], units).unwrap();
+        let mut all = Vec::new();
+        for unit in &split {
+            all.extend(run_prefix(&p, unit).0);
+        }
+        let set: BTreeSet<Vec<usize>> = all.iter().cloned().collect();
+        prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
+        prop_assert_eq!(set, brute_force(&p));
+    }
+
+    #[test]
+    fn root_branches_partition_the_tree(spec in spec()) {
+        let p = spec.build();
+        let search = Search::new(&p);
+        let units = search.root_branches().unwrap();
+        // The root itself is entered by neither the units nor anyone else, unless nothing is
+        // left to choose at it.
+        let (_, whole) = run(&p);
+        let mut all = Vec::new();
+        let mut nodes = 0;
+        for unit in &units {
+            let (solutions, stats) = run_prefix(&p, unit);
+            all.extend(solutions);
+            nodes += stats.nodes;
+        }
+        let set: BTreeSet<Vec<usize>> = all.iter().cloned().collect();
+        prop_assert_eq!(set.len(), all.len());
+        prop_assert_eq!(set, brute_force(&p));
+        let root = if p.primary_count() == 0 || units == [Vec::<usize>::new()] { 0 } else { 1 };
+        prop_assert_eq!(nodes + root, whole.nodes);
     }
 }
 

@@ -1,0 +1,96 @@
+//! `dlx run`: run work units of a problem, each to the end or to a budget of nodes.
+
+use std::fs::File;
+use std::io::{self, BufReader, Write};
+use std::path::PathBuf;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use dlx_core::{Budget, Problem, Search, Status};
+
+use crate::cover;
+use crate::outcome::Outcome;
+use crate::units::{self, Unit};
+
+/// Arguments of `dlx run`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The problem in Knuth's format (the one the units were split from).
+    file: PathBuf,
+    /// The units, one JSON line each (as `dlx split` or `dlx merge --remaining` write them).
+    #[arg(long, value_name = "FILE")]
+    units: PathBuf,
+    /// Run only the unit on this line of the units (counting units from 0, blank lines skipped).
+    #[arg(long, value_name = "I")]
+    index: Option<usize>,
+    /// Stop each unit after this many nodes; what is left is printed as new units.
+    #[arg(long, value_name = "NODES")]
+    budget: Option<u64>,
+}
+
+/// Runs `dlx run`: one JSON result line per unit, written as soon as the unit is done.
+pub fn run(args: &RunArgs) -> Result<Outcome> {
+    let problem = cover::read_problem(Some(&args.file))?;
+    let hash = units::hash(&problem);
+    let name = args.units.display().to_string();
+    let file = File::open(&args.units).with_context(|| format!("cannot read {name}"))?;
+    let mut list: Vec<(usize, Unit)> = units::read_lines(&name, BufReader::new(file))?;
+    if let Some(index) = args.index {
+        if index >= list.len() {
+            bail!(
+                "{name}: there is no unit {index} (it has {} units)",
+                list.len()
+            );
+        }
+        list = vec![list.swap_remove(index)];
+    }
+    for (line, unit) in &list {
+        units::check_hash(&name, *line, &unit.problem, &hash)?;
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    for (line, unit) in list {
+        let result =
+            run_unit(&problem, &unit, args.budget).map_err(|e| anyhow!("{name}:{line}: {e}"))?;
+        serde_json::to_writer(&mut out, &result)?;
+        writeln!(out)?;
+        out.flush()?;
+    }
+    Ok(Outcome::Solved)
+}
+
+/// Runs one unit, to the end or to `budget` nodes.
+fn run_unit(problem: &Problem, unit: &Unit, budget: Option<u64>) -> Result<units::Outcome> {
+    let mut search = Search::new(problem);
+    for &option in &unit.prefix {
+        search.force(option)?;
+    }
+    let forced = search.stats();
+    if let Some(nodes) = budget {
+        search.set_budget(Budget::Nodes(forced.nodes.saturating_add(nodes)));
+    }
+    let status = search.count();
+    let complete = status == Status::Exhausted;
+    let remainder = if complete {
+        Vec::new()
+    } else {
+        search
+            .frontier()?
+            .into_iter()
+            .map(|prefix| Unit {
+                problem: unit.problem.clone(),
+                prefix,
+            })
+            .collect()
+    };
+    let stats = search.stats().since(forced);
+    Ok(units::Outcome {
+        problem: unit.problem.clone(),
+        prefix: unit.prefix.clone(),
+        solutions: stats.solutions,
+        nodes: stats.nodes,
+        updates: stats.updates,
+        complete,
+        remainder,
+    })
+}

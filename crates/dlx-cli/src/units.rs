@@ -1,0 +1,122 @@
+//! Work units: a problem's content hash and a prefix of option ids, one JSON line each, and the
+//! result lines of running them. Shared by `dlx split`, `dlx run` and `dlx merge`.
+//!
+//! ```text
+//! {"problem":"9ab1c0d2e3f40516","prefix":[3,17]}
+//! {"problem":"9ab1c0d2e3f40516","prefix":[3,17],"solutions":12,"nodes":480,"updates":9120,
+//!  "complete":false,"remainder":[{"problem":"9ab1c0d2e3f40516","prefix":[3,17,40]}]}
+//! ```
+
+use std::io::BufRead;
+
+use anyhow::{anyhow, bail, Context, Result};
+use dlx_core::{knuth, Problem, Stats};
+use serde::{Deserialize, Serialize};
+
+/// A sub-problem: the options forced, in order, on the problem with this hash.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unit {
+    /// [`hash`] of the problem, 16 hex digits.
+    pub problem: String,
+    /// Option ids (0-based, in the order of the problem's options) to force.
+    pub prefix: Vec<usize>,
+}
+
+/// What running a unit gave.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    /// [`hash`] of the problem.
+    pub problem: String,
+    /// The unit's prefix.
+    pub prefix: Vec<usize>,
+    /// Solutions found in the unit (all of them when `complete`).
+    pub solutions: u64,
+    /// Nodes entered below the prefix.
+    pub nodes: u64,
+    /// Updates made below the prefix (forcing it not included).
+    pub updates: u64,
+    /// Whether the unit was searched to the end.
+    pub complete: bool,
+    /// When the budget ran out: the units still to run, which with this result partition the
+    /// unit exactly.
+    #[serde(default)]
+    pub remainder: Vec<Unit>,
+}
+
+impl Outcome {
+    /// The statistics of this result.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            solutions: self.solutions,
+            nodes: self.nodes,
+            updates: self.updates,
+        }
+    }
+}
+
+/// The problem's content hash: 64-bit FNV-1a over its text in Knuth's format (as
+/// [`knuth::write`] prints it, so comments and spacing of the file do not matter), as 16 hex
+/// digits.
+pub fn hash(problem: &Problem) -> String {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let hash = knuth::write(problem)
+        .bytes()
+        .fold(OFFSET, |h, b| (h ^ u64::from(b)).wrapping_mul(PRIME));
+    format!("{hash:016x}")
+}
+
+/// Reads JSON lines of type `T` from `input` (named `name` in messages); blank lines are
+/// skipped. Each value comes with its 1-based line.
+pub fn read_lines<T: for<'de> Deserialize<'de>>(
+    name: &str,
+    input: impl BufRead,
+) -> Result<Vec<(usize, T)>> {
+    let mut values = Vec::new();
+    for (k, line) in input.lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read {name}"))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value = serde_json::from_str(&line)
+            .map_err(|e| anyhow!("{name}:{}:{}: {e}", k + 1, e.column()))?;
+        values.push((k + 1, value));
+    }
+    Ok(values)
+}
+
+/// Checks that a unit read from `name` at `line` belongs to the problem with hash `expected`.
+pub fn check_hash(name: &str, line: usize, got: &str, expected: &str) -> Result<()> {
+    if got != expected {
+        bail!(
+            "{name}:{line}: the unit is for problem {got}, but the problem given has hash {expected}"
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hash_is_fnv1a_of_the_written_problem() {
+        let problem = knuth::parse("A B\nA\nB\n").unwrap().problem;
+        let same = knuth::parse("| a comment\nA  B\n\nA\nB\n").unwrap().problem;
+        let other = knuth::parse("A B\nA B\n").unwrap().problem;
+        assert_eq!(hash(&problem), hash(&same));
+        assert_ne!(hash(&problem), hash(&other));
+        assert_eq!(hash(&problem).len(), 16);
+    }
+
+    #[test]
+    fn bad_lines_name_their_line_and_column() {
+        let text = "{\"problem\":\"00\",\"prefix\":[1]}\n\n{\"problem\":1}\n";
+        let error = read_lines::<Unit>("u.jsonl", text.as_bytes()).unwrap_err();
+        assert!(error.to_string().starts_with("u.jsonl:3:"), "{error}");
+        let ok = read_lines::<Unit>("u.jsonl", &text.as_bytes()[..31]).unwrap();
+        assert_eq!(ok[0].1.prefix, [1]);
+    }
+}

@@ -1,0 +1,140 @@
+//! `dlx split`, `dlx run` and `dlx merge`: units and their remainders add up to the whole count,
+//! and units of another problem are refused.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::str::contains;
+
+fn golden(name: &str) -> String {
+    format!(
+        "{}/../dlx-core/tests/data/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = dlx().args(args).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+fn field(line: &str, key: &str) -> String {
+    let value: serde_json::Value = serde_json::from_str(line).unwrap();
+    value[key].to_string()
+}
+
+/// Splits `file` into `k` units, runs them with `budget` nodes each, then runs what is left,
+/// round after round, and returns the merged totals line.
+fn split_run_merge(file: &str, k: usize, budget: u64, tag: &str) -> String {
+    let path = golden(file);
+    let units = scratch(&format!("{tag}-units.jsonl"));
+    std::fs::write(&units, stdout(&["split", &path, "--units", &k.to_string()])).unwrap();
+    let mut results: Vec<PathBuf> = Vec::new();
+    let mut todo = units;
+    for round in 0..10_000 {
+        let result = scratch(&format!("{tag}-results{round}.jsonl"));
+        let text = stdout(&[
+            "run",
+            &path,
+            "--units",
+            todo.to_str().unwrap(),
+            "--budget",
+            &budget.to_string(),
+        ]);
+        std::fs::write(&result, text).unwrap();
+        results.push(result);
+        let left = scratch(&format!("{tag}-left{round}.jsonl"));
+        let mut args = vec!["merge".to_string()];
+        args.extend(results.iter().map(|p| p.display().to_string()));
+        args.extend(["--remaining".to_string(), left.display().to_string()]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let totals = stdout(&args);
+        if field(&totals, "complete") == "true" {
+            return totals;
+        }
+        todo = left;
+    }
+    panic!("{file}: the units never finish");
+}
+
+#[test]
+fn units_and_their_remainders_add_up_to_the_whole_count() {
+    for (file, solutions) in [
+        ("queens8.dlx", 92),
+        ("langford7.dlx", 52),
+        ("toy2.dlx", 1),
+        ("sudoku4-empty.dlx", 288),
+    ] {
+        for (k, budget) in [(1, 1_000_000), (7, 13), (40, 50)] {
+            let tag = format!("{file}-{k}-{budget}");
+            let totals = split_run_merge(file, k, budget, &tag);
+            assert_eq!(field(&totals, "solutions"), solutions.to_string(), "{tag}");
+        }
+    }
+}
+
+#[test]
+fn one_unit_by_index() {
+    let path = golden("queens8.dlx");
+    let units = scratch("index-units.jsonl");
+    std::fs::write(&units, stdout(&["split", &path, "--units", "5"])).unwrap();
+    let line = stdout(&[
+        "run",
+        &path,
+        "--units",
+        units.to_str().unwrap(),
+        "--index",
+        "0",
+    ]);
+    assert_eq!(line.lines().count(), 1);
+    assert_eq!(field(&line, "complete"), "true");
+}
+
+#[test]
+fn units_of_another_problem_are_refused() {
+    let units = scratch("other-units.jsonl");
+    std::fs::write(&units, stdout(&["split", &golden("queens8.dlx")])).unwrap();
+    dlx()
+        .args([
+            "run",
+            &golden("queens9.dlx"),
+            "--units",
+            units.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("other-units.jsonl:1: the unit is for problem"));
+}
+
+#[test]
+fn bad_unit_lines_name_the_line() {
+    let units = scratch("bad-units.jsonl");
+    std::fs::write(&units, "{\"problem\":\"x\",\"prefix\":[1]}\n[1,2]\n").unwrap();
+    dlx()
+        .args([
+            "run",
+            &golden("queens8.dlx"),
+            "--units",
+            units.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("bad-units.jsonl:2:"));
+}
+
+#[test]
+fn multiplicities_cannot_be_split() {
+    dlx()
+        .args(["split", &golden("toy3.dlx")])
+        .assert()
+        .code(2)
+        .stderr(contains("multiplicities"));
+}

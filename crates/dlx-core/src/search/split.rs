@@ -1,0 +1,220 @@
+//! Splitting a search into sub-problems: prefixes of options that partition its tree.
+//!
+//! A sub-problem is a *prefix*: a list of option numbers to [`force`](Search::force), in order, on
+//! a fresh search. Forcing a prefix gives the same link state as the search reaching it, so the
+//! subtree below a forced prefix is exactly the search's subtree there, and solution counts of
+//! sub-problems add up exactly.
+//!
+//! Statistics add up only in part: node counts of the sub-problems plus the nodes entered before
+//! the split equal the whole search's, but each sub-problem's updates leave out the work of
+//! committing its prefix (see [`Stats::since`]), part of which the whole search does once per
+//! sibling rather than once per ancestor.
+//!
+//! Problems with multiplicities (Algorithm M) do not partition this way: an option tried at a
+//! level is tweaked out of the columns that deeper levels see, so a prefix alone does not say
+//! which options its subtree may still use. Splitting them is refused with
+//! [`SplitError::Multiplicities`].
+
+use thiserror::Error;
+
+use super::{Search, State, Stats};
+
+/// Why a search cannot be split.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SplitError {
+    /// The problem has multiplicities, whose search trees do not split into prefixes.
+    #[error("a problem with multiplicities cannot be split into sub-problems")]
+    Multiplicities,
+    /// The root's branches are only known before the search starts.
+    #[error("the search has already started")]
+    AlreadyStarted,
+}
+
+impl Stats {
+    /// The work done since `earlier` (statistics of the same search taken before), field by field.
+    ///
+    /// Used to leave out the updates of forcing a prefix from a sub-problem's figures.
+    pub fn since(self, earlier: Stats) -> Stats {
+        Stats {
+            solutions: self.solutions.saturating_sub(earlier.solutions),
+            nodes: self.nodes.saturating_sub(earlier.nodes),
+            updates: self.updates.saturating_sub(earlier.updates),
+        }
+    }
+}
+
+impl Search {
+    /// The rest of the search, as prefixes of options in the order the search would reach them.
+    ///
+    /// Each prefix starts with the [forced](Search::forced) options. Together with what the
+    /// search has done so far, their subtrees make up the whole tree exactly once:
+    /// - before the search starts (or after a zero budget), the one prefix of the forced options;
+    /// - after a budget ran out before entering a node at level `L`: the options tried at levels
+    ///   `0..L` (the subtree not yet entered), then for each level from `L - 1` up to `0` each
+    ///   option not yet tried there;
+    /// - after a solution (or at a limit): for each level from the solution's up to `0` each
+    ///   option not yet tried there;
+    /// - when the search is over: nothing.
+    pub fn frontier(&self) -> Result<Vec<Vec<usize>>, SplitError> {
+        if self.links.has_bounds() {
+            return Err(SplitError::Multiplicities);
+        }
+        let mut units = Vec::new();
+        let tried = |depth: usize| {
+            let mut prefix = self.forced.clone();
+            prefix.extend(
+                self.choice[..depth]
+                    .iter()
+                    .map(|&x| self.links.option_of(x)),
+            );
+            prefix
+        };
+        let depth = match self.state {
+            State::Done => return Ok(units),
+            State::Start => {
+                units.push(self.forced.clone());
+                return Ok(units);
+            }
+            State::Forward => {
+                units.push(tried(self.level));
+                self.level
+            }
+            State::Recover => self.level + 1,
+        };
+        for level in (0..depth).rev() {
+            // The item branched on at `level` keeps its column intact below that level, so the
+            // options still to try are the nodes after the current choice.
+            let current = self.choice[level];
+            let item = self.links.item_of(current);
+            let mut x = self.links.down(current);
+            if x == item {
+                continue;
+            }
+            let base = tried(level);
+            while x != item {
+                let mut prefix = base.clone();
+                prefix.push(self.links.option_of(x));
+                units.push(prefix);
+                x = self.links.down(x);
+            }
+        }
+        Ok(units)
+    }
+
+    /// The prefixes one level down from the root: the forced options plus each option of the item
+    /// the root would branch on, in the order the search would try them. With nothing left to
+    /// choose (the forced options already solve the problem), the one prefix of the forced
+    /// options. Only before the search starts.
+    ///
+    /// An option whose subtree is empty is still listed: the prefixes partition the tree, nodes
+    /// with no solution included.
+    pub fn root_branches(&self) -> Result<Vec<Vec<usize>>, SplitError> {
+        if self.links.has_bounds() {
+            return Err(SplitError::Multiplicities);
+        }
+        if self.state != State::Start {
+            return Err(SplitError::AlreadyStarted);
+        }
+        let Some(item) = self.links.choose_item() else {
+            return Ok(vec![self.forced.clone()]);
+        };
+        let mut units = Vec::new();
+        let mut x = self.links.down(item);
+        while x != item {
+            let mut prefix = self.forced.clone();
+            prefix.push(self.links.option_of(x));
+            units.push(prefix);
+            x = self.links.down(x);
+        }
+        Ok(units)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{knuth, Budget, Search, SplitError, Status};
+
+    const TOY: &str = "A B C D\nA B\nC D\nA C\nB D\nA D\nB C\nA\nB\nC\nD\n";
+
+    fn count_prefix(problem: &crate::Problem, prefix: &[usize]) -> u64 {
+        let mut search = Search::new(problem);
+        for &o in prefix {
+            search.force(o).unwrap();
+        }
+        assert_eq!(search.count(), Status::Exhausted);
+        search.stats().solutions
+    }
+
+    #[test]
+    fn an_unstarted_search_is_one_unit() {
+        let problem = knuth::parse(TOY).unwrap().problem;
+        let mut search = Search::new(&problem);
+        assert_eq!(search.frontier(), Ok(vec![vec![]]));
+        search.force(0).unwrap();
+        assert_eq!(search.frontier(), Ok(vec![vec![0]]));
+    }
+
+    #[test]
+    fn root_branches_are_the_options_of_the_first_shortest_item() {
+        let problem = knuth::parse(TOY).unwrap().problem;
+        let search = Search::new(&problem);
+        // Every item has four options; the leftmost, A, is chosen: options 0, 2, 4, 6.
+        let branches = search.root_branches().unwrap();
+        assert_eq!(branches, [vec![0], vec![2], vec![4], vec![6]]);
+        let total: u64 = branches.iter().map(|p| count_prefix(&problem, p)).sum();
+        assert_eq!(total, count_prefix(&problem, &[]));
+    }
+
+    #[test]
+    fn a_finished_search_has_an_empty_frontier() {
+        let problem = knuth::parse(TOY).unwrap().problem;
+        let mut search = Search::new(&problem);
+        search.count();
+        assert_eq!(search.frontier(), Ok(vec![]));
+        assert_eq!(search.root_branches(), Err(SplitError::AlreadyStarted));
+    }
+
+    #[test]
+    fn every_budget_leaves_a_frontier_that_adds_up() {
+        let problem = knuth::parse(TOY).unwrap().problem;
+        let whole = count_prefix(&problem, &[]);
+        for budget in 0..40 {
+            let mut search = Search::new(&problem);
+            search.set_budget(Budget::Nodes(budget));
+            let status = search.count();
+            let rest: u64 = search
+                .frontier()
+                .unwrap()
+                .iter()
+                .map(|p| count_prefix(&problem, p))
+                .sum();
+            assert_eq!(search.stats().solutions + rest, whole, "budget {budget}");
+            if status == Status::Exhausted {
+                assert_eq!(search.frontier(), Ok(vec![]));
+            }
+        }
+    }
+
+    #[test]
+    fn after_a_solution_the_untried_options_remain() {
+        let problem = knuth::parse(TOY).unwrap().problem;
+        let whole = count_prefix(&problem, &[]);
+        let mut search = Search::new(&problem);
+        assert_eq!(search.step(), Status::Solution);
+        let rest: u64 = search
+            .frontier()
+            .unwrap()
+            .iter()
+            .map(|p| count_prefix(&problem, p))
+            .sum();
+        assert_eq!(1 + rest, whole);
+    }
+
+    #[test]
+    fn multiplicities_are_refused() {
+        let problem = knuth::parse("2:3|A B\nA B\nA\nB\n").unwrap().problem;
+        let search = Search::new(&problem);
+        assert_eq!(search.frontier(), Err(SplitError::Multiplicities));
+        assert_eq!(search.root_branches(), Err(SplitError::Multiplicities));
+    }
+}
