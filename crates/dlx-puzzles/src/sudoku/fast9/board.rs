@@ -10,24 +10,21 @@ use super::tables::{BAND, BAND_SHRINK, COLUMN, COLUMN_CLAIMS, ROW_BOX_PEERS, ROW
 
 /// The three bands, for iteration.
 const BANDS: [usize; 3] = [0, 1, 2];
-/// For each band, the two other bands.
-const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
-/// All 27 (value, band) bitboards.
-const ALL_DIRTY: u32 = (1 << 27) - 1;
 
 /// A search state: small, `Copy`, and copied whole at each guess.
 ///
 /// Invariants kept by every method: bits only ever leave `cand` (never return); a cell leaves
-/// `unsolved` once its value is fixed, and from then on no other value has its bit; `dirty` holds
-/// bit `3 * v + b` when `cand[v][b]` changed since the band rule last ran on it.
+/// `unsolved` once its value is fixed, and from then on no other value has its bit; `seen[v][b]`
+/// is what `cand[v][b]` was when the band rule last ran on it, so a bitboard differing from it
+/// needs the rule again.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Board {
     /// `cand[v][b]`: the cells of band `b` where value `v + 1` may still go (fixed cells included).
     cand: [[u32; 3]; 9],
+    /// `cand` as the band rule last left it.
+    seen: [[u32; 3]; 9],
     /// The cells of each band whose value is not fixed yet.
     unsolved: [u32; 3],
-    /// The bitboards to revisit.
-    dirty: u32,
 }
 
 /// Where to branch: a cell and its remaining values.
@@ -39,6 +36,40 @@ pub(super) struct Choice {
     pub bit: u32,
     /// Bit `v` set when value `v + 1` is still possible; at least two bits.
     pub values: u32,
+}
+
+/// Runs `$body` for each (value, band) pair as constants, so that every index is known at
+/// compile time.
+macro_rules! for_each_bitboard {
+    ($mac:ident) => {
+        $mac!(0, 0);
+        $mac!(0, 1);
+        $mac!(0, 2);
+        $mac!(1, 0);
+        $mac!(1, 1);
+        $mac!(1, 2);
+        $mac!(2, 0);
+        $mac!(2, 1);
+        $mac!(2, 2);
+        $mac!(3, 0);
+        $mac!(3, 1);
+        $mac!(3, 2);
+        $mac!(4, 0);
+        $mac!(4, 1);
+        $mac!(4, 2);
+        $mac!(5, 0);
+        $mac!(5, 1);
+        $mac!(5, 2);
+        $mac!(6, 0);
+        $mac!(6, 1);
+        $mac!(6, 2);
+        $mac!(7, 0);
+        $mac!(7, 1);
+        $mac!(7, 2);
+        $mac!(8, 0);
+        $mac!(8, 1);
+        $mac!(8, 2);
+    };
 }
 
 impl Board {
@@ -76,8 +107,9 @@ impl Board {
         }
         Board {
             cand,
+            // Differs from every bitboard (they have 27 bits), so the rule runs on all of them.
+            seen: [[u32::MAX; 3]; 9],
             unsolved: [BAND & !any[0], BAND & !any[1], BAND & !any[2]],
-            dirty: ALL_DIRTY,
         }
     }
 
@@ -103,49 +135,28 @@ impl Board {
     }
 
     /// Fixes value `v + 1` in the cell `bit` of band `b`: strikes the other values from the cell
-    /// and the value from the cell's row, column and box. False when the value was not possible
-    /// there (a contradiction).
+    /// and the value from the rest of the cell's row and box (the band rule then strikes its
+    /// column). False when the value was not possible there (a contradiction).
     pub fn place(&mut self, v: usize, b: usize, bit: u32) -> bool {
         let (v, b) = (v % 9, b % 3);
-        if self.cand[v][b] & bit == 0 {
+        let own = self.cand[v][b];
+        if own & bit == 0 {
             return false;
         }
         self.unsolved[b] &= !bit;
-        for w in 0..9 {
-            if w != v {
-                self.strike(w, b, bit);
-            }
+        for bands in &mut self.cand {
+            bands[b] &= !bit;
         }
-        let pos = bit.trailing_zeros() as usize % 27;
-        self.strike(v, b, ROW_BOX_PEERS[pos]);
-        let col = COLUMN[pos % 9];
-        for o in OTHERS[b] {
-            self.strike(v, o, col);
-        }
+        self.cand[v][b] = own & !ROW_BOX_PEERS[bit.trailing_zeros() as usize % 27];
         true
-    }
-
-    /// Removes `mask` from `cand[v][b]`, noting the bitboard as dirty if it changed.
-    #[inline(always)]
-    fn strike(&mut self, v: usize, b: usize, mask: u32) {
-        let old = self.cand[v][b];
-        let new = old & !mask;
-        if new != old {
-            self.cand[v][b] = new;
-            self.dirty |= 1 << (3 * v + b);
-        }
     }
 
     /// Applies forced moves until none is left. False on a contradiction (some item can no
     /// longer be covered), after which the board must be dropped.
     pub fn propagate(&mut self) -> bool {
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.band_rule(i / 3, i % 3) {
-                    return false;
-                }
+            if !self.sweep() {
+                return false;
             }
             match self.naked_singles() {
                 None => return false,
@@ -163,23 +174,45 @@ impl Board {
         }
     }
 
+    /// Runs the band rule on every changed bitboard until none changes. False on a
+    /// contradiction.
+    fn sweep(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            macro_rules! visit {
+                ($v:literal, $b:literal) => {
+                    if self.cand[$v][$b] != self.seen[$v][$b] {
+                        changed = true;
+                        if !self.band_rule($v, $b) {
+                            return false;
+                        }
+                    }
+                };
+            }
+            for_each_bitboard!(visit);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
     /// The band rule for value `v + 1` in band `b`: keep only the candidates that take part in
     /// some placement of the value once in each row and once in each box of the band; fix the
     /// value in rows left with one cell; strike the value from other bands in the columns that a
     /// box of this band claims. False when the band has no placement left.
     #[inline(always)]
     fn band_rule(&mut self, v: usize, b: usize) -> bool {
-        let (v, b) = (v % 9, b % 3);
         let a = self.cand[v][b];
-        let rows = [a & 0x1ff, (a >> 9) & 0x1ff, a >> 18 & 0x1ff];
-        let summary = usize::from(ROW_SEGMENTS[rows[0] as usize])
-            | usize::from(ROW_SEGMENTS[rows[1] as usize]) << 3
-            | usize::from(ROW_SEGMENTS[rows[2] as usize]) << 6;
+        let summary = usize::from(ROW_SEGMENTS[(a & 0x1ff) as usize])
+            | usize::from(ROW_SEGMENTS[((a >> 9) & 0x1ff) as usize]) << 3
+            | usize::from(ROW_SEGMENTS[((a >> 18) & 0x1ff) as usize]) << 6;
         let a = a & BAND_SHRINK[summary];
         if a == 0 {
             return false;
         }
-        self.cand[v][b] = a;
+        let claims = COLUMN_CLAIMS[fold_rows(a) as usize];
+        self.cand[v][(b + 1) % 3] &= !claims;
+        self.cand[v][(b + 2) % 3] &= !claims;
         // Every row and box still has a candidate: a row with one is a hidden single.
         let mut singles = 0;
         for r in 0..3 {
@@ -191,16 +224,12 @@ impl Board {
         let new = singles & self.unsolved[b];
         if new != 0 {
             self.unsolved[b] &= !new;
-            for w in 0..9 {
-                if w != v {
-                    self.strike(w, b, new);
-                }
+            for bands in &mut self.cand {
+                bands[b] &= !new;
             }
         }
-        let claims = COLUMN_CLAIMS[fold_rows(a) as usize];
-        for o in OTHERS[b] {
-            self.strike(v, o, claims);
-        }
+        self.cand[v][b] = a;
+        self.seen[v][b] = a;
         true
     }
 
@@ -214,27 +243,34 @@ impl Board {
                 continue;
             }
             let (mut ones, mut twos) = (0u32, 0u32);
-            for v in 0..9 {
-                let x = self.cand[v][b];
+            for bands in &self.cand {
+                let x = bands[b];
                 twos |= ones & x;
                 ones |= x;
             }
             if u & !ones != 0 {
                 return None;
             }
-            let singles = u & !twos;
+            let mut singles = u & !twos;
             if singles == 0 {
                 continue;
             }
             progress = true;
-            for v in 0..9 {
-                let mut s = singles & self.cand[v][b];
+            self.unsolved[b] &= !singles;
+            for bands in &mut self.cand {
+                let mut s = singles & bands[b];
+                singles &= !s;
                 while s != 0 {
                     let bit = s & s.wrapping_neg();
-                    if !self.place(v, b, bit) {
+                    s ^= bit;
+                    // A peer fixed just before may have taken the value: a contradiction.
+                    if bands[b] & bit == 0 {
                         return None;
                     }
-                    s ^= bit;
+                    bands[b] &= !ROW_BOX_PEERS[bit.trailing_zeros() as usize % 27];
+                }
+                if singles == 0 {
+                    break;
                 }
             }
         }
@@ -246,14 +282,13 @@ impl Board {
     fn column_singles(&mut self) -> Option<bool> {
         let mut progress = false;
         for v in 0..9 {
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for &a in &self.cand[v] {
-                for r in 0..3 {
-                    let x = (a >> (9 * r)) & 0x1ff;
-                    twos |= ones & x;
-                    ones |= x;
-                }
-            }
+            let [x0, x1, x2] = self.cand[v];
+            // Per cell position of a band: in one band or more, in two bands or more.
+            let any = x0 | x1 | x2;
+            let many = (x0 & x1) | (x2 & (x0 | x1));
+            let (r0, r1, r2) = (any & 0x1ff, (any >> 9) & 0x1ff, any >> 18);
+            let ones = r0 | r1 | r2;
+            let twos = fold_rows(many) | (r0 & r1) | (r2 & (r0 | r1));
             if ones != 0x1ff {
                 return None;
             }
