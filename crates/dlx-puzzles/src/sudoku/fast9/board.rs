@@ -292,7 +292,11 @@ impl Board {
             if ones != 0x1ff {
                 return None;
             }
-            let mut single = ones & !twos;
+            // Columns where the value is fixed already have one cell: skip them.
+            let fixed = fold_rows(x0 & !self.unsolved[0])
+                | fold_rows(x1 & !self.unsolved[1])
+                | fold_rows(x2 & !self.unsolved[2]);
+            let mut single = ones & !twos & !fixed;
             while single != 0 {
                 let c = single.trailing_zeros() as usize % 9;
                 single &= single - 1;
@@ -313,37 +317,57 @@ impl Board {
         Some(progress)
     }
 
-    /// The cell to branch on: the first cell with two values left, else one with the fewest.
-    /// Only for a propagated board that is not solved.
+    /// The cell to branch on: among the cells with two values left, the one with the most
+    /// unsolved cells in its row, column and box (the first such cell in row order on a tie), so
+    /// that either value strikes the most; with no such cell, the first cell with the fewest
+    /// values. Only for a propagated board that is not solved.
+    ///
+    /// On the hard sets, preferring the best connected pair over the first pair nearly halves
+    /// the number of guesses.
     pub fn choose(&self) -> Choice {
         let mut best = Choice {
             band: 0,
             bit: 0,
             values: 0,
         };
-        let mut best_count = u32::MAX;
+        let mut best_score = 0;
         for b in BANDS {
             let u = self.unsolved[b];
-            if u == 0 {
-                continue;
-            }
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for v in 0..9 {
-                let x = self.cand[v][b];
+            for bands in &self.cand {
+                let x = bands[b];
                 threes |= twos & x;
                 twos |= ones & x;
                 ones |= x;
             }
-            let pairs = u & twos & !threes;
-            if pairs != 0 {
+            let mut pairs = u & twos & !threes;
+            let (u1, u2) = (self.unsolved[(b + 1) % 3], self.unsolved[(b + 2) % 3]);
+            while pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
-                return Choice {
-                    band: b,
-                    bit,
-                    values: self.values_at(b, bit),
-                };
+                pairs ^= bit;
+                let pos = bit.trailing_zeros() as usize % 27;
+                let col = COLUMN[pos % 9];
+                // Peers in the band, and (shifted apart) in the column of the other two bands.
+                let peers =
+                    u64::from(u & ROW_BOX_PEERS[pos]) | u64::from(u1 & col | (u2 & col) << 1) << 32;
+                let score = peers.count_ones() + 1;
+                if score > best_score {
+                    best_score = score;
+                    best = Choice {
+                        band: b,
+                        bit,
+                        values: 0,
+                    };
+                }
             }
-            let mut rest = u;
+        }
+        if best_score > 0 {
+            best.values = self.values_at(best.band, best.bit);
+            return best;
+        }
+        let mut best_count = u32::MAX;
+        for b in BANDS {
+            let mut rest = self.unsolved[b];
             while rest != 0 {
                 let bit = rest & rest.wrapping_neg();
                 rest ^= bit;
