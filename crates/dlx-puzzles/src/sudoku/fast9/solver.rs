@@ -129,3 +129,81 @@ impl Solver9 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> [u8; 81] {
+        let mut cells = [0u8; 81];
+        for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
+            *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+        }
+        cells
+    }
+
+    #[test]
+    fn an_easy_puzzle_needs_no_guess() {
+        let p = parse(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let mut s = Solver9::new();
+        let solution = s.solve(&p).unwrap().unwrap();
+        assert_eq!(s.guesses(), 0);
+        assert!(p.iter().zip(&solution).all(|(&a, &b)| a == 0 || a == b));
+    }
+
+    #[test]
+    fn a_cell_without_values_has_no_solution() {
+        // Row 1 holds 1..=8; a 9 below the last cell leaves that cell nothing.
+        let mut p = parse("12345678.");
+        p[9 * 4 + 8] = 9;
+        let mut s = Solver9::new();
+        assert_eq!(s.check(&p).unwrap(), (Verdict::None, None));
+        assert_eq!(s.solve(&p).unwrap(), None);
+        assert_eq!(s.count(&p, 10).unwrap(), 0);
+    }
+
+    #[test]
+    fn a_full_grid_is_its_own_solution() {
+        let g = parse(
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+        );
+        let mut s = Solver9::new();
+        assert_eq!(s.check(&g).unwrap(), (Verdict::Unique, Some(g)));
+        assert_eq!(s.guesses(), 0);
+    }
+
+    #[test]
+    fn a_swappable_rectangle_has_two_solutions() {
+        let mut g = parse(
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+        );
+        // Two rows of one band and two columns whose corners read a b / b a: blanking the
+        // corners leaves exactly two ways to fill them.
+        let mut found = None;
+        for r1 in 0..9 {
+            for r2 in r1 + 1..r1 / 3 * 3 + 3 {
+                for c1 in 0..9 {
+                    for c2 in c1 + 1..9 {
+                        let (a, b) = (g[9 * r1 + c1], g[9 * r1 + c2]);
+                        if g[9 * r2 + c1] == b && g[9 * r2 + c2] == a {
+                            found = Some([9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2]);
+                        }
+                    }
+                }
+            }
+        }
+        let corners = found.expect("the grid has such a rectangle");
+        let full = g;
+        for cell in corners {
+            g[cell] = 0;
+        }
+        let mut s = Solver9::new();
+        assert_eq!(s.count(&g, 10).unwrap(), 2);
+        let (verdict, solution) = s.check(&g).unwrap();
+        assert_eq!(verdict, Verdict::Multiple);
+        let solution = solution.unwrap();
+        assert!(solution == full || corners.iter().all(|&c| solution[c] != full[c]));
+    }
+}
