@@ -6,7 +6,9 @@
 //! across the nine values is the cell item. Forced moves are the items with one option left (naked
 //! singles for cells, hidden singles for houses), applied until nothing changes.
 
-use super::tables::{BAND, BAND_SHRINK, COLUMN, COLUMN_CLAIMS, ROW_BOX_PEERS, ROW_SEGMENTS};
+use super::tables::{
+    BAND, BAND_SHRINK, COLUMN, COLUMN_CLAIMS, HOUSES, LONE, PEERS, ROW_BOX_PEERS, ROW_SEGMENTS,
+};
 
 /// The three bands, for iteration.
 const BANDS: [usize; 3] = [0, 1, 2];
@@ -73,44 +75,51 @@ macro_rules! for_each_bitboard {
 }
 
 impl Board {
-    /// The state after writing the givens, which must not clash (see `find_clash`): every given
-    /// fixed, and its value struck from the rest of its row, column and box.
-    pub fn from_givens(cells: &[u8; 81]) -> Board {
+    /// The state after writing the givens: every given fixed, and its value struck from the
+    /// rest of its row, column and box. `None` when a value is above 9 or the givens clash
+    /// (`find_clash` then says where).
+    pub fn from_givens(cells: &[u8; 81]) -> Option<Board> {
+        // Values seen so far in each row, column and box, as bit `v`.
+        let mut seen = [[0u16; 9]; 3];
         let mut given = [[0u32; 3]; 9];
+        let mut struck = [[0u32; 3]; 9];
         let mut any = [0u32; 3];
-        for (cell, &x) in cells.iter().enumerate() {
-            if (1..=9).contains(&x) {
-                let (b, bit) = (cell / 27, 1u32 << (cell % 27));
-                given[usize::from(x - 1)][b % 3] |= bit;
-                any[b % 3] |= bit;
+        for ((&x, houses), (cell, peers)) in cells.iter().zip(&HOUSES).zip(PEERS.iter().enumerate())
+        {
+            if x == 0 {
+                continue;
+            }
+            let v = usize::from(x - 1);
+            if v >= 9 {
+                return None;
+            }
+            let bit = 1u16 << v;
+            let [r, c, k] = houses.map(|h| usize::from(h % 9));
+            if (seen[0][r] | seen[1][c] | seen[2][k]) & bit != 0 {
+                return None;
+            }
+            seen[0][r] |= bit;
+            seen[1][c] |= bit;
+            seen[2][k] |= bit;
+            let (b, cell_bit) = (cell / 27 % 3, 1u32 << (cell % 27));
+            given[v][b] |= cell_bit;
+            any[b] |= cell_bit;
+            for (s, p) in struck[v].iter_mut().zip(peers) {
+                *s |= p;
             }
         }
         let mut cand = [[0u32; 3]; 9];
-        for (v, g) in given.iter().enumerate() {
-            let cols = g.iter().fold(0, |acc, &x| acc | fold_rows(x));
-            let col_mask = cols | cols << 9 | cols << 18;
+        for v in 0..9 {
             for b in BANDS {
-                let mut peers = col_mask;
-                for r in 0..3 {
-                    if (g[b] >> (9 * r)) & 0x1ff != 0 {
-                        peers |= 0x1ff << (9 * r);
-                    }
-                }
-                let folded = fold_rows(g[b]);
-                for k in 0..3 {
-                    if folded & (7 << (3 * k)) != 0 {
-                        peers |= 0o7007007 << (3 * k);
-                    }
-                }
-                cand[v][b] = (BAND & !peers & !any[b]) | g[b];
+                cand[v][b] = (BAND & !struck[v][b] & !any[b]) | given[v][b];
             }
         }
-        Board {
+        Some(Board {
             cand,
             // Differs from every bitboard (they have 27 bits), so the rule runs on all of them.
             seen: [[u32::MAX; 3]; 9],
             unsolved: [BAND & !any[0], BAND & !any[1], BAND & !any[2]],
-        }
+        })
     }
 
     /// Whether every cell has its value.
@@ -214,13 +223,9 @@ impl Board {
         self.cand[v][(b + 1) % 3] &= !claims;
         self.cand[v][(b + 2) % 3] &= !claims;
         // Every row and box still has a candidate: a row with one is a hidden single.
-        let mut singles = 0;
-        for r in 0..3 {
-            let row = (a >> (9 * r)) & 0x1ff;
-            if row & row.wrapping_sub(1) == 0 {
-                singles |= row << (9 * r);
-            }
-        }
+        let singles = u32::from(LONE[(a & 0x1ff) as usize])
+            | u32::from(LONE[((a >> 9) & 0x1ff) as usize]) << 9
+            | u32::from(LONE[((a >> 18) & 0x1ff) as usize]) << 18;
         let new = singles & self.unsolved[b];
         if new != 0 {
             self.unsolved[b] &= !new;

@@ -83,11 +83,16 @@ impl Solver9 {
         self.found = 0;
         self.guesses = 0;
         self.first = None;
-        find_clash(cells)?;
-        if limit > 0 {
-            self.search(Board::from_givens(cells));
+        match Board::from_givens(cells) {
+            // `from_givens` refuses exactly the inputs that `find_clash` reports.
+            None => find_clash(cells),
+            Some(board) => {
+                if limit > 0 {
+                    self.search(board);
+                }
+                Ok(())
+            }
         }
-        Ok(())
     }
 
     /// Searches below `board`; true when the limit was reached and the search must stop.

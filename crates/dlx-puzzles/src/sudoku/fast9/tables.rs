@@ -33,6 +33,16 @@ pub(super) static ROW_BOX_PEERS: [u32; 27] = row_box_peers();
 /// For each column `c`: the bits `c`, `c + 9`, `c + 18` of a band.
 pub(super) static COLUMN: [u32; 9] = column();
 
+/// For a 9-bit row: the row itself when it has exactly one bit, else 0.
+pub(super) static LONE: [u16; 512] = lone();
+
+/// For each cell `0..81`, its row, column and box, in that order.
+pub(super) static HOUSES: [[u8; 3]; 81] = houses();
+
+/// For each cell `0..81` and band: the cell's peers (its row, column and box, the cell
+/// excluded) in that band.
+pub(super) static PEERS: [[u32; 3]; 81] = peers();
+
 const fn row_segments() -> [u8; 512] {
     let mut t = [0u8; 512];
     let mut x = 0;
@@ -138,6 +148,48 @@ const fn column() -> [u32; 9] {
     t
 }
 
+const fn lone() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut x = 1;
+    while x < 512 {
+        if x & (x - 1) == 0 {
+            t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+}
+
+const fn houses() -> [[u8; 3]; 81] {
+    let mut t = [[0u8; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        t[i] = [r as u8, c as u8, (r / 3 * 3 + c / 3) as u8];
+        i += 1;
+    }
+    t
+}
+
+const fn peers() -> [[u32; 3]; 81] {
+    let mut t = [[0u32; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        let mut j = 0;
+        while j < 81 {
+            let (r2, c2) = (j / 9, j % 9);
+            let same_box = r / 3 == r2 / 3 && c / 3 == c2 / 3;
+            if j != i && (r == r2 || c == c2 || same_box) {
+                t[i][j / 27] |= 1 << (j % 27);
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,5 +230,10 @@ mod tests {
         assert_eq!(ROW_BOX_PEERS[0].count_ones(), 14);
         assert_eq!(ROW_BOX_PEERS[0] & 1, 0);
         assert_eq!(ROW_SEGMENTS[0b100_000_001], 0b101);
+        let peers: u32 = PEERS[40].iter().map(|b| b.count_ones()).sum();
+        assert_eq!(peers, 20);
+        assert_eq!(PEERS[0][0] & !ROW_BOX_PEERS[0], 0);
+        assert_eq!(HOUSES[80], [8, 8, 8]);
+        assert_eq!((LONE[0], LONE[4], LONE[5]), (0, 4, 0));
     }
 }
