@@ -22,6 +22,7 @@
 //! ```
 
 pub mod encode;
+pub mod fast9;
 pub mod format;
 pub mod puzzle;
 pub mod shape;

@@ -4,9 +4,10 @@ use std::sync::Arc;
 
 use dlx_core::{Search, Stats, Status};
 
-use super::encode::{GivensError, Model};
+use super::encode::{Clash, GivensError, Model};
+use super::fast9::{self, Solver9};
 use super::puzzle::Verdict;
-use super::shape::Shape;
+use super::shape::{Cell, House, Shape};
 
 /// The number of solutions of a puzzle, from [`Solver::count`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,12 +37,17 @@ pub struct Check {
 ///
 /// Givens are `n²` values row by row, `0` for an empty cell. Every method fails with
 /// [`GivensError`] when the givens do not fit the shape or clash directly.
+///
+/// The classic 9x9 shape (3x3 boxes, no extra regions) is solved by the specialised
+/// bit-parallel path of [`fast9`] unless the solver was made with [`Solver::general`]; both give
+/// the same answers. On that path [`Stats::nodes`] counts the guesses and [`Stats::updates`] is 0.
 #[derive(Clone, Debug)]
 pub struct Solver {
     model: Arc<Model>,
     search: Search,
     options: Vec<usize>,
     stats: Stats,
+    classic: Option<Box<Solver9>>,
 }
 
 impl Solver {
@@ -52,13 +58,34 @@ impl Solver {
 
     /// A solver on a model built before (and possibly shared with other solvers).
     pub fn with_model(model: Arc<Model>) -> Solver {
+        let mut solver = Solver::general_with_model(model);
+        let shape = solver.shape();
+        if shape.size() == 9 && shape.box_size() == Some((3, 3)) && shape.extra().is_empty() {
+            solver.classic = Some(Box::default());
+        }
+        solver
+    }
+
+    /// A solver for `shape` that always uses the general exact-cover search, even where a
+    /// specialised path exists (to compare the two, or for Knuth's statistics).
+    pub fn general(shape: Shape) -> Solver {
+        Solver::general_with_model(Arc::new(Model::new(shape)))
+    }
+
+    fn general_with_model(model: Arc<Model>) -> Solver {
         let search = Search::new(model.problem());
         Solver {
             model,
             search,
             options: Vec::new(),
             stats: Stats::default(),
+            classic: None,
         }
+    }
+
+    /// Whether this solver uses the specialised 9x9 path.
+    pub fn is_specialised(&self) -> bool {
+        self.classic.is_some()
     }
 
     /// The model.
@@ -88,8 +115,30 @@ impl Solver {
         self.model.decode(&self.options)
     }
 
+    /// Runs the specialised path, if this solver has it, as `run` says; records its statistics.
+    fn classic<T>(
+        &mut self,
+        givens: &[u16],
+        run: impl FnOnce(&mut Solver9, &[u8; 81]) -> Result<T, fast9::Clash>,
+    ) -> Option<Result<T, GivensError>> {
+        let solver = self.classic.as_deref_mut()?;
+        self.stats = Stats::default();
+        let cells = match classic_cells(givens) {
+            Ok(cells) => cells,
+            Err(e) => return Some(Err(e)),
+        };
+        let result = run(solver, &cells).map_err(classic_error);
+        self.stats.nodes = solver.guesses();
+        Some(result)
+    }
+
     /// The first solution, or `None` when there is none.
     pub fn solve(&mut self, givens: &[u16]) -> Result<Option<Vec<u16>>, GivensError> {
+        if let Some(result) = self.classic(givens, |s, cells| s.solve(cells)) {
+            let solution = result?.map(|cells| cells.map(u16::from).to_vec());
+            self.stats.solutions = u64::from(solution.is_some());
+            return Ok(solution);
+        }
         self.start(givens, Some(1))?;
         let found = self.search.step() == Status::Solution;
         let solution = found.then(|| self.current_solution());
@@ -99,6 +148,15 @@ impl Solver {
 
     /// The number of solutions, stopping at `limit` when given.
     pub fn count(&mut self, givens: &[u16], limit: Option<u64>) -> Result<Count, GivensError> {
+        let cap = limit.unwrap_or(u64::MAX);
+        if let Some(result) = self.classic(givens, |s, cells| s.count(cells, cap)) {
+            self.stats.solutions = result?;
+            return Ok(Count {
+                solutions: self.stats.solutions,
+                capped: limit.is_some_and(|limit| self.stats.solutions >= limit),
+                stats: self.stats,
+            });
+        }
         self.start(givens, limit)?;
         let capped = self.search.count() == Status::LimitReached;
         self.stats = self.search.stats();
@@ -111,6 +169,19 @@ impl Solver {
 
     /// Whether there are no solutions, one, or more; stops at the second.
     pub fn check(&mut self, givens: &[u16]) -> Result<Check, GivensError> {
+        if let Some(result) = self.classic(givens, |s, cells| s.check(cells)) {
+            let (verdict, solution) = result?;
+            self.stats.solutions = match verdict {
+                Verdict::None => 0,
+                Verdict::Unique => 1,
+                Verdict::Multiple => 2,
+            };
+            return Ok(Check {
+                verdict,
+                solution: solution.map(|cells| cells.map(u16::from).to_vec()),
+                stats: self.stats,
+            });
+        }
         self.start(givens, Some(2))?;
         let mut solution = None;
         let verdict = if self.search.step() != Status::Solution {
@@ -129,6 +200,66 @@ impl Solver {
             solution,
             stats: self.stats,
         })
+    }
+}
+
+/// The givens of a 9x9 puzzle as the specialised path takes them, with the same errors the
+/// general path gives for a wrong length or value.
+fn classic_cells(givens: &[u16]) -> Result<[u8; 81], GivensError> {
+    let found = givens.len();
+    let mut cells = [0u8; 81];
+    if found != 81 {
+        return Err(GivensError::Length {
+            expected: 81,
+            found,
+        });
+    }
+    for (k, (&value, cell)) in givens.iter().zip(&mut cells).enumerate() {
+        *cell = match u8::try_from(value) {
+            Ok(v) if v <= 9 => v,
+            _ => {
+                let cell = Cell {
+                    row: k / 9,
+                    column: k % 9,
+                };
+                return Err(GivensError::Value {
+                    cell,
+                    value,
+                    size: 9,
+                });
+            }
+        };
+    }
+    Ok(cells)
+}
+
+/// The specialised path's error in the model's terms.
+fn classic_error(clash: fast9::Clash) -> GivensError {
+    let cell = |k: usize| Cell {
+        row: k / 9,
+        column: k % 9,
+    };
+    match clash {
+        fast9::Clash::Duplicate {
+            value,
+            first,
+            second,
+            house,
+        } => GivensError::Clash(Clash {
+            value: u16::from(value),
+            first: cell(first),
+            second: cell(second),
+            house: match house {
+                fast9::House::Row(k) => House::Row(usize::from(k)),
+                fast9::House::Column(k) => House::Column(usize::from(k)),
+                fast9::House::Box(k) => House::Box(usize::from(k)),
+            },
+        }),
+        fast9::Clash::BadValue { cell: k, value } => GivensError::Value {
+            cell: cell(k),
+            value: u16::from(value),
+            size: 9,
+        },
     }
 }
 
