@@ -6,6 +6,7 @@
 mod cover;
 mod gen;
 mod input;
+mod judge;
 mod langford;
 mod outcome;
 mod polyomino;
@@ -41,6 +42,8 @@ enum Command {
     Polyomino(polyomino::PolyominoArgs),
     /// Langford pairs: two of each 1…n, with k numbers between the two k's.
     Langford(langford::LangfordArgs),
+    /// Answer a classic online-judge Sudoku problem byte for byte (see --list).
+    Judge(judge::JudgeArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Queens(args) => queens::run(&args),
         Command::Polyomino(args) => polyomino::run(&args),
         Command::Langford(args) => langford::run(&args),
+        Command::Judge(args) => judge::run(&args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
