@@ -6,6 +6,7 @@
 mod cover;
 mod gen;
 mod input;
+mod judge;
 mod langford;
 mod merge;
 mod ordered;
@@ -53,6 +54,8 @@ enum Command {
     Run(unit_run::RunArgs),
     /// Add up results of work units, and list the units still to run.
     Merge(merge::MergeArgs),
+    /// Answer a classic online-judge Sudoku problem byte for byte (see --list).
+    Judge(judge::JudgeArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
         Command::Split(args) => split::run(&args),
         Command::Run(args) => unit_run::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Judge(args) => judge::run(&args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

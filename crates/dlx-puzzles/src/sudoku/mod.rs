@@ -7,6 +7,8 @@
 //! - [`validate`](mod@validate): checks a solution against its shape and givens.
 //! - [`format`](mod@format): the text formats: reading puzzles (line, block, JSON lines, jigsaw
 //!   layouts, wall bits) and writing puzzles and answers in the layout they came in.
+//! - [`judge`]: the classic online-judge problems (POJ, HDU, SPOJ, ...), read and answered byte
+//!   for byte in each judge's own format.
 //!
 //! ```
 //! use dlx_puzzles::sudoku::{validate, Shape, Solver, Verdict};
@@ -24,6 +26,7 @@
 pub mod encode;
 pub mod fast9;
 pub mod format;
+pub mod judge;
 pub mod puzzle;
 pub mod shape;
 pub mod solve;

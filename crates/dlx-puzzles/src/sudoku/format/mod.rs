@@ -130,7 +130,7 @@ mod line;
 mod memory;
 mod reader;
 mod row;
-mod source;
+pub(crate) mod source;
 mod walls;
 mod write;
 

@@ -1,0 +1,110 @@
+//! `dlx judge`: answers a classic online-judge Sudoku problem byte for byte, streaming the
+//! replies as the cases are read.
+
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, IsTerminal, LineWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use dlx_puzzles::sudoku::judge::{self, JudgeError, Problem, Summary};
+
+use crate::outcome::Outcome;
+
+/// Arguments of `dlx judge`.
+#[derive(Args, Debug)]
+pub struct JudgeArgs {
+    /// The problem: poj2676, poj3074, poj3076, la2659, acwing169, hdu4069, hdu3111,
+    /// spoj-sudoku (see --list).
+    #[arg(required_unless_present = "list")]
+    problem: Option<Problem>,
+    /// The judge's input; standard input when absent or `-`.
+    file: Option<PathBuf>,
+    /// List the problems, with a one-line description of each.
+    #[arg(long, exclusive = true)]
+    list: bool,
+}
+
+/// Runs `dlx judge`.
+pub fn run(args: &JudgeArgs) -> Result<Outcome> {
+    if args.list {
+        return list();
+    }
+    let Some(problem) = args.problem else {
+        bail!("name a problem (see dlx judge --list)");
+    };
+    let stdout = io::stdout();
+    let mut out: Box<dyn Write> = if stdout.is_terminal() {
+        Box::new(LineWriter::new(stdout.lock()))
+    } else {
+        Box::new(BufWriter::new(stdout.lock()))
+    };
+    let path = args.file.as_deref().filter(|p| *p != Path::new("-"));
+    let name = path.map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
+    let result = answer(problem, path, &mut out);
+    // The replies before an error are part of the output: write them before the message.
+    let flushed = out.flush();
+    match result {
+        Ok(summary) => match flushed {
+            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                Err(e).context("cannot write the answers")
+            }
+            _ => Ok(if summary.unsolved > 0 {
+                Outcome::NoSolution
+            } else {
+                Outcome::Solved
+            }),
+        },
+        Err(Failure::Open(e)) => Err(e).with_context(|| format!("cannot read {name}")),
+        Err(Failure::Judge(JudgeError::Input(e))) => {
+            bail!("{name}:{}:{}: {}", e.line, e.column, e.message)
+        }
+        // A closed pipe (`dlx judge … | head`) is the reader's choice, not an error.
+        Err(Failure::Judge(JudgeError::Write(e))) if e.kind() == io::ErrorKind::BrokenPipe => {
+            Ok(Outcome::Solved)
+        }
+        Err(Failure::Judge(e)) => Err(e.into()),
+    }
+}
+
+/// Why answering stopped.
+enum Failure {
+    /// The file could not be opened.
+    Open(io::Error),
+    /// The judge run failed.
+    Judge(JudgeError),
+}
+
+/// Answers the cases of `path` (standard input for `None`) on `out`.
+fn answer(problem: Problem, path: Option<&Path>, out: &mut dyn Write) -> Result<Summary, Failure> {
+    match path {
+        None => judge::run(problem, io::stdin().lock(), out),
+        Some(path) => {
+            let file = File::open(path).map_err(Failure::Open)?;
+            judge::run(problem, BufReader::new(file), out)
+        }
+    }
+    .map_err(Failure::Judge)
+}
+
+/// Prints every problem's name and description.
+fn list() -> Result<Outcome> {
+    let width = Problem::ALL
+        .iter()
+        .map(|p| p.name().len())
+        .max()
+        .unwrap_or(0);
+    let mut text = String::new();
+    for problem in Problem::ALL {
+        text.push_str(&format!(
+            "{:width$}  {}\n",
+            problem.name(),
+            problem.summary()
+        ));
+    }
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e).context("cannot write the list"),
+        _ => Ok(Outcome::Solved),
+    }
+}

@@ -1,0 +1,184 @@
+//! The cases of a judge input as an iterator, and the case count that most inputs start with.
+
+use std::io::BufRead;
+
+use crate::sudoku::format::FormatError;
+
+use super::case::Case;
+use super::tokens::Tokens;
+
+/// A judge format's reader of cases, one after another.
+pub(crate) trait Parse {
+    /// Reads the next case; `Ok(None)` once the input has no more cases.
+    fn next_case<R: BufRead>(
+        &mut self,
+        tokens: &mut Tokens<R>,
+    ) -> Result<Option<Case>, FormatError>;
+}
+
+/// The cases of one input: every case in order, then nothing; or the cases before an error,
+/// the error, then nothing.
+pub(crate) struct Cases<P, R> {
+    tokens: Tokens<R>,
+    parser: P,
+    done: bool,
+}
+
+impl<P: Parse, R: BufRead> Cases<P, R> {
+    /// The cases `parser` reads from `input`.
+    pub(crate) fn new(input: R, parser: P) -> Self {
+        Cases {
+            tokens: Tokens::new(input),
+            parser,
+            done: false,
+        }
+    }
+}
+
+impl<P: Parse, R: BufRead> Iterator for Cases<P, R> {
+    type Item = Result<Case, FormatError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.parser.next_case(&mut self.tokens).transpose();
+        self.done = !matches!(next, Some(Ok(_)));
+        next
+    }
+}
+
+/// The number of cases an input announces in its first token, and how many were read.
+#[derive(Debug, Default)]
+pub(crate) struct Count {
+    /// The number announced and the line announcing it, once read.
+    announced: Option<(usize, usize)>,
+    read: usize,
+}
+
+impl Count {
+    /// The number (from 1) of the next case, reading the count first; `None` once every
+    /// announced case is read. Fails when the input ends before an announced case.
+    pub(crate) fn next<R: BufRead>(
+        &mut self,
+        tokens: &mut Tokens<R>,
+    ) -> Result<Option<usize>, FormatError> {
+        let (total, line) = match self.announced {
+            Some(announced) => announced,
+            None => {
+                let announced = read_count(tokens)?;
+                self.announced = Some(announced);
+                announced
+            }
+        };
+        if self.read == total {
+            return Ok(None);
+        }
+        self.read += 1;
+        if tokens.peek()?.is_none() {
+            return Err(tokens.at_end(format!(
+                "expected case {} of the {total} announced on line {line}, found the end of \
+                 the input",
+                self.read
+            )));
+        }
+        Ok(Some(self.read))
+    }
+}
+
+/// Reads the number of cases: a whole number, with the line it is on.
+fn read_count<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(usize, usize), FormatError> {
+    let expected = "the number of test cases (a whole number)";
+    let token = tokens.expect(|| expected.to_string())?;
+    let fail = |why: String| FormatError::new(token.line, token.column, why);
+    if !token.text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(fail(format!("expected {expected}, found `{}`", token.text)));
+    }
+    match token.text.parse() {
+        Ok(count) => Ok((count, token.line)),
+        Err(_) => Err(fail(format!(
+            "the number of test cases `{}` is too large",
+            token.text
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counted(input: &str) -> Vec<Result<usize, String>> {
+        let mut tokens = Tokens::new(input.as_bytes());
+        let mut count = Count::default();
+        let mut seen = Vec::new();
+        loop {
+            match count.next(&mut tokens) {
+                Ok(Some(k)) => {
+                    seen.push(Ok(k));
+                    tokens.next_token().unwrap();
+                }
+                Ok(None) => return seen,
+                Err(e) => {
+                    seen.push(Err(e.to_string()));
+                    return seen;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn counts_number_the_cases_and_ignore_the_rest() {
+        assert_eq!(counted("2\nx\ny\nz\n"), [Ok(1), Ok(2)]);
+        assert_eq!(counted("0\nx\n"), []);
+    }
+
+    #[test]
+    fn a_count_promising_too_much_is_an_error_at_the_end() {
+        assert_eq!(
+            counted("3\nx\r\ny\r\n"),
+            [
+                Ok(1),
+                Ok(2),
+                Err(
+                    "line 3, column 2: expected case 3 of the 3 announced on line 1, found the \
+                     end of the input"
+                        .to_string()
+                )
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_counts() {
+        assert_eq!(
+            counted("  x1\n"),
+            [Err(
+                "line 1, column 3: expected the number of test cases (a whole number), found `x1`"
+                    .to_string()
+            )]
+        );
+        assert_eq!(
+            counted("-1\n"),
+            [Err(
+                "line 1, column 1: expected the number of test cases (a whole number), found `-1`"
+                    .to_string()
+            )]
+        );
+        assert_eq!(
+            counted("99999999999999999999999\n"),
+            [Err(
+                "line 1, column 1: the number of test cases `99999999999999999999999` is too \
+                 large"
+                    .to_string()
+            )]
+        );
+        assert_eq!(
+            counted("\n\n"),
+            [Err(
+                "line 1, column 1: expected the number of test cases (a whole number), found \
+                 the end of the input"
+                    .to_string()
+            )]
+        );
+    }
+}
