@@ -88,7 +88,10 @@ fn both_paths_agree_on_the_public_sets() {
         "puzzles5_forum_hardest_1905_11+",
     ] {
         let text = std::fs::read_to_string(format!("{dir}/puzzles/{file}")).unwrap();
-        for (k, line) in text.lines().filter(|l| !l.starts_with('#')).enumerate() {
+        let lines = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.len() >= 81);
+        for (k, line) in lines.enumerate() {
             let givens: Vec<u16> = line
                 .bytes()
                 .take(81)
