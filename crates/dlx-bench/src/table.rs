@@ -5,8 +5,15 @@ use std::time::Duration;
 
 use crate::measure::{Measurement, Plan};
 
-/// The table of one group: a heading, the timing rule, one row per case, then the notes.
-pub fn markdown(title: &str, timing: &str, plan: Plan, rows: &[Measurement]) -> String {
+/// The table of one group: a heading, the timing rule, one row per case, then the notes. `alt`
+/// names our alternative engine's column, if the group has one.
+pub fn markdown(
+    title: &str,
+    timing: &str,
+    alt: Option<&str>,
+    plan: Plan,
+    rows: &[Measurement],
+) -> String {
     let mut out = String::new();
     let runs = plan.runs;
     let plural = if runs == 1 { "" } else { "s" };
@@ -22,20 +29,44 @@ pub fn markdown(title: &str, timing: &str, plan: Plan, rows: &[Measurement]) -> 
             plan.min_batch.as_millis()
         );
     }
-    out.push_str("| instance | solutions | ours median ms | peer median ms | peer/ours |\n");
-    out.push_str("|---|---:|---:|---:|---:|\n");
+    match alt {
+        None => {
+            out.push_str(
+                "| instance | solutions | ours median ms | peer median ms | peer/ours |\n",
+            );
+            out.push_str("|---|---:|---:|---:|---:|\n");
+        }
+        Some(alt) => {
+            let _ = writeln!(
+                out,
+                "| instance | solutions | ours median ms | {alt} median ms | peer median ms \
+                 | peer/ours | peer/{alt} |"
+            );
+            out.push_str("|---|---:|---:|---:|---:|---:|---:|\n");
+        }
+    }
     for m in rows {
         let ours = m.ours_median();
         let peer = m.peer_median();
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "| {} | {} | {} | {} | {} |",
+            "| {} | {} | {} |",
             m.name,
             thousands(m.solutions()),
-            millis(ours),
-            millis(peer),
-            ratio(peer, ours)
+            millis(ours)
         );
+        if alt.is_some() {
+            let _ = write!(out, " {} |", m.alt_median().map_or("-".into(), millis));
+        }
+        let _ = write!(out, " {} | {} |", millis(peer), ratio(peer, ours));
+        if alt.is_some() {
+            let _ = write!(
+                out,
+                " {} |",
+                m.alt_median().map_or("-".into(), |a| ratio(peer, a))
+            );
+        }
+        out.push('\n');
     }
     let notes: Vec<&String> = rows.iter().flat_map(|m| &m.notes).collect();
     if !notes.is_empty() {
@@ -124,6 +155,7 @@ mod tests {
         let m = Measurement {
             name: "queens12".into(),
             ours: vec![run(40), run(50), run(45)],
+            alt: Vec::new(),
             peer: vec![run(90), run(80), run(100)],
             failures: Vec::new(),
             notes: vec!["a note".into()],
@@ -132,7 +164,7 @@ mod tests {
             runs: 3,
             min_batch: Duration::from_millis(50),
         };
-        let text = markdown("Title", "Timing.", plan, &[m]);
+        let text = markdown("Title", "Timing.", None, plan, &[m.clone()]);
         assert!(
             text.contains("| queens12 | 14,200 | 45.0 | 90.0 | 2.00 |"),
             "{text}"
@@ -140,5 +172,16 @@ mod tests {
         assert!(text
             .contains("Median of 3 runs each; a run repeats the solve until it has taken 50 ms"));
         assert!(text.ends_with("- a note\n"));
+
+        let with_alt = Measurement {
+            alt: vec![run(30), run(20), run(25)],
+            ..m
+        };
+        let text = markdown("Title", "Timing.", Some("cells"), plan, &[with_alt]);
+        assert!(text.contains("| peer/ours | peer/cells |"), "{text}");
+        assert!(
+            text.contains("| queens12 | 14,200 | 45.0 | 25.0 | 90.0 | 2.00 | 3.60 |"),
+            "{text}"
+        );
     }
 }
