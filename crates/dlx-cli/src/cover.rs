@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use anyhow::{anyhow, Result};
-use clap::Args;
-use dlx_core::knuth;
+use clap::{Args, ValueEnum};
+use dlx_core::{cells, knuth};
 
 use crate::input;
 use crate::outcome::Outcome;
@@ -15,8 +15,21 @@ use crate::run::{self, SearchArgs};
 pub struct CoverArgs {
     /// The problem in Knuth's format; standard input when absent or `-`.
     file: Option<PathBuf>,
+    /// The search engine: Knuth's dancing links (node counts as his dlx1), or dancing cells (sparse
+    /// sets, forced moves without branching; no colors or multiplicities).
+    #[arg(long, value_enum, default_value_t = Engine::Dlx)]
+    engine: Engine,
     #[command(flatten)]
     search: SearchArgs,
+}
+
+/// The engines `dlx cover` can search with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Engine {
+    /// Dancing links (the default).
+    Dlx,
+    /// Dancing cells.
+    Cells,
 }
 
 /// Runs `dlx cover`.
@@ -32,10 +45,18 @@ pub fn run(args: &CoverArgs) -> Result<Outcome> {
     }
     let problem = parsed.problem;
     // Each solution as its options, one per line.
-    run::search(&problem, &args.search, |out, options| {
+    let render = |out: &mut dyn std::io::Write, options: &[usize]| {
         for &option in options {
             writeln!(out, "{}", problem.format_option(option))?;
         }
         Ok(())
-    })
+    };
+    match args.engine {
+        Engine::Dlx => run::search(&problem, &args.search, render),
+        Engine::Cells => {
+            let mut search =
+                cells::Search::new(&problem).map_err(|e| anyhow!("{}: {e}", input.name))?;
+            run::search_with(&mut search, &args.search, render)
+        }
+    }
 }
