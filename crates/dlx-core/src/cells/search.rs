@@ -33,8 +33,8 @@ struct Level {
     tried: u32,
     /// How many options the item had when the branch was made.
     count: u32,
-    /// The trail's length before any option was tried.
-    mark: usize,
+    /// Where the snapshot of the set lengths before any option was tried is kept.
+    snapshot: usize,
     /// Active primary items before any option was tried.
     remaining: u32,
     /// The length of `chosen` before any option was tried.
@@ -132,13 +132,12 @@ impl Search {
                     item,
                     tried: 0,
                     count,
-                    mark: sets.mark(),
+                    snapshot: sets.checkpoint(),
                     remaining: sets.remaining(),
                     chosen: self.chosen.len(),
                 });
                 let y = sets.member(item, 0);
                 self.chosen.push(y);
-                sets.next_epoch();
                 ok = sets.select(y, &mut stats.updates);
                 continue;
             }
@@ -148,16 +147,16 @@ impl Search {
                     self.state = State::Done;
                     return Status::Exhausted;
                 };
-                sets.undo(level.mark, level.remaining);
+                sets.restore(level.snapshot, level.remaining);
                 self.chosen.truncate(level.chosen);
                 level.tried += 1;
                 if level.tried < level.count {
                     let y = sets.member(level.item, level.tried);
                     self.chosen.push(y);
-                    sets.next_epoch();
-                    ok = sets.select(y, &mut stats.updates);
+                        ok = sets.select(y, &mut stats.updates);
                     break;
                 }
+                sets.release(level.snapshot);
                 self.levels.pop();
             }
         }

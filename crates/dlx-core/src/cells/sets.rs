@@ -1,27 +1,27 @@
 //! The state of a dancing-cells search: every active item keeps its active options in a sparse
-//! set, and a trail of old set sizes undoes any number of changes at once.
+//! set, and a snapshot of the set lengths undoes any number of changes at once.
 //!
 //! - Options are laid out as in Knuth's programs: the *nodes* of each option (one per item it
 //!   names) lie consecutively, with a *spacer* before the first option and after every option.
 //!   `nodes[x].item` is node `x`'s item, or [`SPACER`]; a spacer's `loc` is the first node of the
-//!   option that ends at it, so an option is walked by index, wrapping around at its spacer.
-//! - Item `k`'s set lives in `set[base..base + len]` (`heads[k]` holds both): the nodes of its
-//!   active options, in any order. `nodes[x].loc` is where node `x` stands in `set`. Removing a node swaps it with the last
-//!   member and shortens the set; the removed node stays just past the end, so giving the old
+//!   option that ends at it, so an option is walked by index.
+//! - Item `k`'s set lives in `set[base..base + len]` (`heads[k]` holds both): the nodes of its active options, in
+//!   any order. `nodes[x].loc` is where node `x` stands in `set`. Removing a node swaps it with the
+//!   last member and shortens the set; the removed node stays just past the end, so giving the old
 //!   length back restores the set (as a set: the order may differ). Nothing is ever relinked.
 //! - An item that is covered (taken out of the problem) has its length set to [`INACTIVE`]; its set
 //!   is not looked at again until the length is restored.
-//! - The *trail* holds `(item, old length)` for the first change of every length in each *epoch*
-//!   (one epoch per option tried at a branch, forced moves included). Undoing pops the trail.
+//! - Undoing is restoring every length from a snapshot taken when the search branched: one copy
+//!   of a small array per branch, instead of bookkeeping at every removal.
+
+use super::Stats;
+use crate::problem::Problem;
 
 /// `item` of a spacer.
 const SPACER: u32 = u32::MAX;
 
 /// `len` of an item that has been covered.
 const INACTIVE: u32 = u32::MAX;
-
-use super::Stats;
-use crate::problem::Problem;
 
 /// A node: an option's entry for one item, or a spacer.
 #[derive(Clone, Copy, Debug)]
@@ -32,18 +32,16 @@ struct Node {
     loc: u32,
 }
 
-/// An item's set: where it starts in `set`, and how many options it has left.
-#[derive(Clone, Copy, Debug)]
+/// An item's set: how many options it has left, and where it starts in `set`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Head {
     /// How many options the item has left, or [`INACTIVE`].
     len: u32,
     /// Where the item's set starts in `set`.
     base: u32,
-    /// The epoch in which `len` was last saved on the trail.
-    stamp: u32,
 }
 
-/// The sparse sets of one search, and what undoes their changes.
+/// The sparse sets of one search, and the snapshots that undo their changes.
 #[derive(Clone, Debug)]
 pub(crate) struct Sets {
     /// Every node, spacers included.
@@ -54,12 +52,10 @@ pub(crate) struct Sets {
     set: Vec<u32>,
     /// Every item's set.
     heads: Vec<Head>,
+    /// Snapshots of `heads`, one after the other.
+    saved: Vec<Head>,
     /// The number of primary items; they are items `0..primary`.
     primary: usize,
-    /// `(item, old length)`, oldest first.
-    trail: Vec<(u32, u32)>,
-    /// The current epoch (stamps of earlier epochs are smaller or zero).
-    epoch: u32,
     /// How many primary items are still active.
     remaining: u32,
     /// Primary items whose length dropped to one: candidates for forced moves.
@@ -72,25 +68,19 @@ impl Sets {
     pub(crate) fn new(problem: &Problem) -> Sets {
         let n = problem.item_count();
         let options = problem.option_count();
-        let mut heads = vec![
-            Head {
-                len: 0,
-                base: 0,
-                stamp: 0
-            };
-            n
-        ];
+        let mut len = vec![0u32; n];
         let mut entries = 0;
         for o in 0..options {
             for e in problem.option(o) {
-                heads[e.item].len += 1;
+                len[e.item] += 1;
                 entries += 1;
             }
         }
+        let mut heads = Vec::with_capacity(n);
         let mut start = 0u32;
-        for head in &mut heads {
-            head.base = start;
-            start += head.len;
+        for &l in &len {
+            heads.push(Head { len: l, base: start });
+            start += l;
         }
         let size = entries + options + 1;
         let mut nodes = Vec::with_capacity(size);
@@ -126,9 +116,8 @@ impl Sets {
             option_of,
             set,
             heads,
+            saved: Vec::new(),
             primary,
-            trail: Vec::new(),
-            epoch: 1,
             remaining: primary as u32,
             forced: Vec::new(),
         }
@@ -142,11 +131,6 @@ impl Sets {
     /// How many primary items are still active.
     pub(crate) fn remaining(&self) -> u32 {
         self.remaining
-    }
-
-    /// The length of the trail, to undo back to later.
-    pub(crate) fn mark(&self) -> usize {
-        self.trail.len()
     }
 
     /// The `t`-th member of item `i`'s set.
@@ -168,26 +152,25 @@ impl Sets {
         true
     }
 
-    /// Starts a new epoch: later changes are undone together by [`undo`](Self::undo).
-    pub(crate) fn next_epoch(&mut self) {
-        if self.epoch == u32::MAX {
-            // Old stamps could now match a new epoch: forget them all (saving a length twice in
-            // one epoch is harmless, missing one is not).
-            self.heads.iter_mut().for_each(|h| h.stamp = 0);
-            self.epoch = 0;
-        }
-        self.epoch += 1;
+    /// Takes a snapshot of every set's length, and returns where it is kept.
+    pub(crate) fn checkpoint(&mut self) -> usize {
+        let at = self.saved.len();
+        self.saved.extend_from_slice(&self.heads);
+        at
     }
 
-    /// Restores every length changed since the trail was `mark` long, and `remaining` as it was
-    /// then; forgets the queued forced moves.
-    pub(crate) fn undo(&mut self, mark: usize, remaining: u32) {
-        for &(k, l) in self.trail[mark..].iter().rev() {
-            self.heads[k as usize].len = l;
-        }
-        self.trail.truncate(mark);
+    /// Restores every length from the snapshot kept at `at`, and `remaining` as it was then;
+    /// forgets the queued forced moves.
+    pub(crate) fn restore(&mut self, at: usize, remaining: u32) {
+        let n = self.heads.len();
+        self.heads.copy_from_slice(&self.saved[at..at + n]);
         self.remaining = remaining;
         self.forced.clear();
+    }
+
+    /// Forgets the snapshot kept at `at` (the latest) and any later one.
+    pub(crate) fn release(&mut self, at: usize) {
+        self.saved.truncate(at);
     }
 
     /// Applies the queued forced moves until none is left, pushing each move's node on
@@ -226,8 +209,8 @@ impl Sets {
     }
 
     /// Puts the option of node `y` into the solution: covers `y`'s item first, then the option's
-    /// other items. Returns `false`, leaving the work half done for [`undo`](Self::undo), as soon
-    /// as some other primary item is left without options.
+    /// other items. Returns `false`, leaving the work half done for [`restore`](Self::restore),
+    /// as soon as some other primary item is left without options.
     pub(crate) fn select(&mut self, y: u32, updates: &mut u64) -> bool {
         let mut w = y;
         loop {
@@ -251,39 +234,133 @@ impl Sets {
     /// that `y`'s option does not name is left without options.
     fn cover(&mut self, j: u32, y: u32, updates: &mut u64) -> bool {
         let j = j as usize;
-        self.save(j);
         if j < self.primary {
             self.remaining -= 1;
         }
-        let outcome = remove_options(
-            &mut self.nodes,
-            &mut self.set,
-            &mut self.heads,
-            j,
-            y as usize,
-            self.epoch,
-            self.primary,
-            &mut self.trail,
-            &mut self.forced,
-        );
-        match outcome {
-            Some(removed) => {
-                *updates += removed + 1;
-                self.heads[j].len = INACTIVE;
-                true
-            }
-            None => false,
+        let mut sets = Arena {
+            nodes: &mut self.nodes,
+            set: &mut self.set,
+            heads: &mut self.heads,
+            primary: self.primary,
+            forced: &mut self.forced,
+            removed: 0,
+        };
+        let ok = sets.remove_options(j, y as usize);
+        *updates += sets.removed + 1;
+        if ok {
+            self.heads[j].len = INACTIVE;
         }
+        ok
+    }
+}
+
+/// The parts of [`Sets`] that covering an item changes, borrowed apart so that stores into one
+/// cannot make the compiler reload the others' addresses.
+struct Arena<'a> {
+    nodes: &'a mut [Node],
+    set: &'a mut [u32],
+    heads: &'a mut [Head],
+    primary: usize,
+    forced: &'a mut Vec<u32>,
+    /// Nodes removed from sets so far.
+    removed: u64,
+}
+
+// The loops below do nearly all of the engine's work, and bounds checks cost a third of their
+// instructions, so they read nodes, lengths and bases, and write `set` at positions read from
+// nodes, without checks. They check the one index they compute (`top`).
+//
+// SAFETY: the indices followed without a check come from the arrays themselves, and `Sets::new`
+// creates them in range: every member of `set` is the index of a node that is not a spacer; such
+// a node's `item` is `< heads.len()` and its `loc` is `< set.len()`; the nodes of an
+// option are followed by a spacer (the last node is one), so stepping from a non-spacer node to the
+// next stays in range; a spacer's `loc` is the index of a node. The loops keep all of this true:
+// they never change an `item` or a spacer's `loc`, they store into `set` only node indices read
+// from `set` or the index `w` of a node they have checked is not a spacer, and they store into a
+// node's `loc` only a position read from a `loc` or the position `top`, checked `< set.len()`.
+impl Arena<'_> {
+    /// `nodes[x]`, unchecked.
+    #[inline(always)]
+    fn node(&self, x: usize) -> Node {
+        debug_assert!(x < self.nodes.len());
+        // SAFETY: see above.
+        unsafe { *self.nodes.get_unchecked(x) }
     }
 
-    /// Saves item `k`'s length on the trail, unless it was saved already in this epoch.
-    #[inline]
-    fn save(&mut self, k: usize) {
-        let head = &mut self.heads[k];
-        if head.stamp != self.epoch {
-            head.stamp = self.epoch;
-            self.trail.push((k as u32, head.len));
+    /// Empties item `j`'s set on behalf of the option of node `y`, removing each of `j`'s options
+    /// from the sets of the option's other items. Returns `false` as soon as a primary item that
+    /// `y`'s option does not name is left with no option.
+    #[inline(always)]
+    fn remove_options(&mut self, j: usize, y: usize) -> bool {
+        let Head { len, base } = self.heads[j];
+        // Pop `j`'s options from the top, so that its set keeps its order (the search tries a
+        // branch item's options by position).
+        for l in (0..len).rev() {
+            self.heads[j].len = l;
+            let z = self.set[(base + l) as usize] as usize;
+            // The option's nodes after `z`, up to its spacer, then those before `z`.
+            let mut w = z + 1;
+            loop {
+                let x = self.node(w);
+                if x.item == SPACER {
+                    self.removed += (w - z - 1) as u64;
+                    w = x.loc as usize;
+                    break;
+                }
+                if !self.remove(w, x, y) {
+                    self.removed += (w - z) as u64;
+                    return false;
+                }
+                w += 1;
+            }
+            self.removed += (z - w) as u64;
+            let first = w;
+            while w != z {
+                let x = self.node(w);
+                if !self.remove(w, x, y) {
+                    // Count only what was done: the nodes from `first` to `w`.
+                    self.removed -= (z - w - 1) as u64;
+                    return false;
+                }
+                w += 1;
+            }
+            debug_assert!(first <= z);
         }
+        true
+    }
+
+    /// Removes node `w` (which is `x`) from its item's set. Returns `false` if that leaves a
+    /// primary item that `y`'s option does not name with no option.
+    #[inline(always)]
+    fn remove(&mut self, w: usize, x: Node, y: usize) -> bool {
+        let k = x.item as usize;
+        debug_assert!(k < self.heads.len());
+        // SAFETY: see above.
+        let head = unsafe { self.heads.get_unchecked_mut(k) };
+        let nl = head.len.wrapping_sub(1);
+        head.len = nl;
+        let top = head.base.wrapping_add(nl) as usize;
+        let last = *self
+            .set
+            .get(top)
+            .expect("an active item's set holds the options of its active items");
+        let p = x.loc as usize;
+        debug_assert!(p < self.set.len() && (last as usize) < self.nodes.len());
+        // SAFETY: see above.
+        unsafe {
+            *self.set.get_unchecked_mut(p) = last;
+            self.nodes.get_unchecked_mut(last as usize).loc = p as u32;
+            *self.set.get_unchecked_mut(top) = w as u32;
+            self.nodes.get_unchecked_mut(w).loc = top as u32;
+        }
+        if nl <= 1 && k < self.primary {
+            if nl == 1 {
+                self.forced.push(k as u32);
+            } else if !names(self.nodes, y, k) {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -297,113 +374,4 @@ fn names(nodes: &[Node], y: usize, k: usize) -> bool {
         .iter()
         .take_while(|n| n.item != SPACER)
         .any(|n| n.item as usize == k)
-}
-
-// The loop below does nearly all of the engine's work, and bounds checks cost a third of its
-// instructions, so it reads nodes and heads, and writes `set` at positions read from nodes,
-// without checks. It checks the one index it computes (`top`).
-//
-// SAFETY: the indices it follows without a check come from the arrays themselves, and
-// `Sets::new` creates them in range: every member of `set` is the index of a node that is not a
-// spacer; such a node's `item` is `< heads.len()` and its `loc` is `< set.len()`; the nodes of an
-// option are followed by a spacer (the last node is one), so stepping from a non-spacer node to the
-// next stays in range; a spacer's `loc` is the index of a node. The loop keeps all of this true:
-// it never changes an `item` or a spacer's `loc`, it stores into `set` only node indices read from
-// `set` or the index `w` of a node it has checked is not a spacer, and it stores into a node's
-// `loc` only a position read from a `loc` or the position `top`, checked `< set.len()`.
-
-/// `nodes[x]`, unchecked.
-#[inline(always)]
-fn node(nodes: &[Node], x: usize) -> Node {
-    debug_assert!(x < nodes.len());
-    // SAFETY: see above.
-    unsafe { *nodes.get_unchecked(x) }
-}
-
-/// `&mut nodes[x]`, unchecked.
-#[inline(always)]
-fn node_mut(nodes: &mut [Node], x: usize) -> &mut Node {
-    debug_assert!(x < nodes.len());
-    // SAFETY: see above.
-    unsafe { nodes.get_unchecked_mut(x) }
-}
-
-/// `&mut heads[k]`, unchecked.
-#[inline(always)]
-fn head_mut(heads: &mut [Head], k: usize) -> &mut Head {
-    debug_assert!(k < heads.len());
-    // SAFETY: see above.
-    unsafe { heads.get_unchecked_mut(k) }
-}
-
-/// `&mut set[p]`, unchecked.
-#[inline(always)]
-fn member_mut(set: &mut [u32], p: usize) -> &mut u32 {
-    debug_assert!(p < set.len());
-    // SAFETY: see above.
-    unsafe { set.get_unchecked_mut(p) }
-}
-
-/// Empties item `j`'s set on behalf of the option of node `y`, removing each of `j`'s options
-/// from the sets of the option's other items. Returns the number of nodes removed from other sets,
-/// or `None` as soon as a primary item that `y`'s option does not name is left with no option.
-/// Lengths are saved on `trail` as [`Sets::save`] does.
-#[allow(clippy::too_many_arguments)]
-fn remove_options(
-    nodes: &mut [Node],
-    set: &mut [u32],
-    heads: &mut [Head],
-    j: usize,
-    y: usize,
-    epoch: u32,
-    primary: usize,
-    trail: &mut Vec<(u32, u32)>,
-    forced: &mut Vec<u32>,
-) -> Option<u64> {
-    let mut removed = 0;
-    let Head { len, base, .. } = heads[j];
-    // Pop `j`'s options from the top, so that its set keeps its order (the search tries a
-    // branch item's options by position).
-    for l in (0..len).rev() {
-        heads[j].len = l;
-        let z = set[(base + l) as usize] as usize;
-        // Remove the option of `z` from its other items' sets.
-        let mut w = z + 1;
-        loop {
-            let mut x = node(nodes, w);
-            if x.item == SPACER {
-                w = x.loc as usize;
-                x = node(nodes, w);
-            }
-            if w == z {
-                break;
-            }
-            let k = x.item as usize;
-            let head = head_mut(heads, k);
-            if head.stamp != epoch {
-                head.stamp = epoch;
-                trail.push((k as u32, head.len));
-            }
-            let nl = head.len.wrapping_sub(1);
-            head.len = nl;
-            let top = head.base.wrapping_add(nl);
-            let last = *set
-                .get(top as usize)
-                .expect("an active item's set holds the options of its active items");
-            *member_mut(set, x.loc as usize) = last;
-            node_mut(nodes, last as usize).loc = x.loc;
-            *member_mut(set, top as usize) = w as u32;
-            node_mut(nodes, w).loc = top;
-            removed += 1;
-            if nl <= 1 && k < primary {
-                if nl == 1 {
-                    forced.push(k as u32);
-                } else if !names(nodes, y, k) {
-                    return None;
-                }
-            }
-            w += 1;
-        }
-    }
-    Some(removed)
 }
