@@ -153,7 +153,7 @@ impl Search {
                 if level.tried < level.count {
                     let y = sets.member(level.item, level.tried);
                     self.chosen.push(y);
-                        ok = sets.select(y, &mut stats.updates);
+                    ok = sets.select(y, &mut stats.updates);
                     break;
                 }
                 sets.release(level.snapshot);

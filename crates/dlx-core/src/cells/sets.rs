@@ -79,7 +79,10 @@ impl Sets {
         let mut heads = Vec::with_capacity(n);
         let mut start = 0u32;
         for &l in &len {
-            heads.push(Head { len: l, base: start });
+            heads.push(Head {
+                len: l,
+                base: start,
+            });
             start += l;
         }
         let size = entries + options + 1;
