@@ -164,7 +164,7 @@ mod tests {
             runs: 3,
             min_batch: Duration::from_millis(50),
         };
-        let text = markdown("Title", "Timing.", None, plan, &[m.clone()]);
+        let text = markdown("Title", "Timing.", None, plan, std::slice::from_ref(&m));
         assert!(
             text.contains("| queens12 | 14,200 | 45.0 | 90.0 | 2.00 |"),
             "{text}"
