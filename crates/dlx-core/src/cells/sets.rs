@@ -212,34 +212,11 @@ impl Sets {
     }
 
     /// Puts the option of node `y` into the solution: covers `y`'s item first, then the option's
-    /// other items. Returns `false`, leaving the work half done for [`restore`](Self::restore),
-    /// as soon as some other primary item is left without options.
+    /// other items (covering an item removes all of its options from the sets of their other
+    /// items, and marks it inactive). Returns `false`, leaving the work half done for
+    /// [`restore`](Self::restore), as soon as a primary item that `y`'s option does not name is
+    /// left without options.
     pub(crate) fn select(&mut self, y: u32, updates: &mut u64) -> bool {
-        let mut w = y;
-        loop {
-            let j = self.nodes[w as usize].item;
-            if !self.cover(j, y, updates) {
-                return false;
-            }
-            w += 1;
-            let next = self.nodes[w as usize];
-            if next.item == SPACER {
-                w = next.loc;
-            }
-            if w == y {
-                return true;
-            }
-        }
-    }
-
-    /// Covers item `j`, on behalf of the option of node `y`: removes every option of `j` from the
-    /// sets of its other items, and marks `j` inactive. Returns `false` as soon as a primary item
-    /// that `y`'s option does not name is left without options.
-    fn cover(&mut self, j: u32, y: u32, updates: &mut u64) -> bool {
-        let j = j as usize;
-        if j < self.primary {
-            self.remaining -= 1;
-        }
         let mut sets = Arena {
             nodes: &mut self.nodes,
             set: &mut self.set,
@@ -248,11 +225,30 @@ impl Sets {
             forced: &mut self.forced,
             removed: 0,
         };
-        let ok = sets.remove_options(j, y as usize);
-        *updates += sets.removed + 1;
-        if ok {
-            self.heads[j].len = INACTIVE;
+        let y = y as usize;
+        let mut w = y;
+        let mut ok = true;
+        loop {
+            let j = sets.nodes[w].item as usize;
+            if j < sets.primary {
+                self.remaining -= 1;
+            }
+            *updates += 1;
+            if !sets.remove_options(j, y) {
+                ok = false;
+                break;
+            }
+            sets.heads[j].len = INACTIVE;
+            w += 1;
+            let next = sets.nodes[w];
+            if next.item == SPACER {
+                w = next.loc as usize;
+            }
+            if w == y {
+                break;
+            }
         }
+        *updates += sets.removed;
         ok
     }
 }
