@@ -292,10 +292,11 @@ impl Arena<'_> {
     #[inline(always)]
     fn remove_options(&mut self, j: usize, y: usize) -> bool {
         let Head { len, base } = self.heads[j];
-        // Pop `j`'s options from the top, so that its set keeps its order (the search tries a
-        // branch item's options by position).
+        // Walk `j`'s options from the top. Nothing else reads or changes `j`'s set meanwhile (every
+        // option in it is taken out of the other sets only here), so its order is kept (the search
+        // tries a branch item's options by position), and its length need not follow: the caller
+        // marks `j` inactive, or restores a snapshot.
         for l in (0..len).rev() {
-            self.heads[j].len = l;
             let z = self.set[(base + l) as usize] as usize;
             // The option's nodes after `z`, up to its spacer, then those before `z`.
             let mut w = z + 1;
