@@ -1,5 +1,5 @@
-//! What a side-by-side benchmark is made of: groups of cases, each solved by our engine and by a
-//! peer, with the figures each run reports.
+//! What a side-by-side benchmark is made of: groups of cases, each solved by our engine (and, in
+//! some groups, by our alternative engine) and by a peer, with the figures each run reports.
 //!
 //! A group is one kind of comparison (one peer, one way of timing); a case is one instance in it.
 //! New comparisons (Sudoku against another crate, say) are new groups: the runner and the table
@@ -45,6 +45,12 @@ pub trait Case {
     /// Solves the instance once with the peer.
     fn run_peer(&mut self) -> Run;
 
+    /// Solves the instance once with our alternative engine, if the group has one (the cells
+    /// engine for exact cover). Its solution count must agree; its other figures are its own.
+    fn run_alt(&mut self) -> Option<Run> {
+        None
+    }
+
     /// What our engine must report, if known.
     fn expected(&self) -> Option<Expected>;
 
@@ -63,6 +69,8 @@ pub trait Case {
 pub struct Group {
     /// A heading: what is compared with what.
     pub title: String,
+    /// The column heading of the alternative engine, if the group's cases have one.
+    pub alt: Option<String>,
     /// How the runs are timed, printed above the table.
     pub timing: String,
     /// The instances.

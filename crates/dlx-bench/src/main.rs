@@ -119,10 +119,18 @@ fn run(args: &Args) -> anyhow::Result<bool> {
 
 /// Measures and prints one group; `false` if some check failed.
 fn run_group(mut group: Group, plan: Plan, verbose: bool) -> bool {
-    let report = |name: &str, k: usize, ours: &Sample, peer: &Sample| {
+    let alt_name = group.alt.clone().unwrap_or_default();
+    let report = |name: &str, k: usize, ours: &Sample, alt: Option<&Sample>, peer: &Sample| {
         if verbose {
+            let alt = alt.map_or(String::new(), |a| {
+                format!(
+                    ", {alt_name} {} ms (x{})",
+                    table::millis(a.run.elapsed),
+                    a.solves
+                )
+            });
             eprintln!(
-                "{name} run {k}: ours {} ms (x{}), peer {} ms (x{})",
+                "{name} run {k}: ours {} ms (x{}){alt}, peer {} ms (x{})",
                 table::millis(ours.run.elapsed),
                 ours.solves,
                 table::millis(peer.run.elapsed),
@@ -137,7 +145,13 @@ fn run_group(mut group: Group, plan: Plan, verbose: bool) -> bool {
         .collect();
     println!(
         "{}",
-        table::markdown(&group.title, &group.timing, plan, &rows)
+        table::markdown(
+            &group.title,
+            &group.timing,
+            group.alt.as_deref(),
+            plan,
+            &rows
+        )
     );
     let failures: Vec<&String> = rows.iter().flat_map(|m| &m.failures).collect();
     for failure in &failures {

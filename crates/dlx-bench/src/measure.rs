@@ -1,5 +1,5 @@
-//! Running a case several times, ours and the peer's runs interleaved, and checking what the runs
-//! report.
+//! Running a case several times, ours, our alternative engine's and the peer's runs interleaved,
+//! and checking what the runs report.
 
 use std::time::Duration;
 
@@ -34,6 +34,8 @@ pub struct Measurement {
     pub name: String,
     /// Our runs, in order.
     pub ours: Vec<Sample>,
+    /// Our alternative engine's runs, in order (none if the case has no alternative).
+    pub alt: Vec<Sample>,
     /// The peer's runs, in order.
     pub peer: Vec<Sample>,
     /// Disagreements that make the comparison wrong: solution counts differ, or our figures
@@ -51,6 +53,11 @@ impl Measurement {
         median(self.ours.iter().map(|s| s.run.elapsed))
     }
 
+    /// The median over our alternative engine's runs of the time per solve, if it ran.
+    pub fn alt_median(&self) -> Option<Duration> {
+        (!self.alt.is_empty()).then(|| median(self.alt.iter().map(|s| s.run.elapsed)))
+    }
+
     /// The median over the peer's runs of the time per solve.
     pub fn peer_median(&self) -> Duration {
         median(self.peer.iter().map(|s| s.run.elapsed))
@@ -63,31 +70,48 @@ impl Measurement {
 }
 
 /// Runs `case` as `plan` says, ours and the peer's runs interleaved and taking turns at going
-/// first, so that drifting machine load falls on both alike; `report` hears about every pair of
-/// runs as it ends.
+/// first, so that drifting machine load falls on both alike (our alternative engine, if any, runs
+/// between them); `report` hears about every round of runs as it ends.
 pub fn measure(
     case: &mut dyn Case,
     plan: Plan,
-    mut report: impl FnMut(&str, usize, &Sample, &Sample),
+    mut report: impl FnMut(&str, usize, &Sample, Option<&Sample>, &Sample),
 ) -> Measurement {
     let runs = plan.runs.max(1);
     let mut ours = Vec::with_capacity(runs);
+    let mut alt = Vec::new();
     let mut peer = Vec::with_capacity(runs);
+    let mut has_alt = true;
     for k in 0..runs {
-        let (o, p) = if k.is_multiple_of(2) {
+        let mut run_alt = |case: &mut dyn Case| {
+            let first = if has_alt { case.run_alt() } else { None };
+            has_alt = first.is_some();
+            first.map(|first| {
+                let again = || {
+                    case.run_alt()
+                        .expect("the alternative engine stopped running")
+                };
+                batch_from(first, again, plan.min_batch)
+            })
+        };
+        let (o, a, p) = if k.is_multiple_of(2) {
             let o = batch(|| case.run_ours(), plan.min_batch);
-            (o, batch(|| case.run_peer(), plan.min_batch))
+            let a = run_alt(case);
+            (o, a, batch(|| case.run_peer(), plan.min_batch))
         } else {
             let p = batch(|| case.run_peer(), plan.min_batch);
-            (batch(|| case.run_ours(), plan.min_batch), p)
+            let a = run_alt(case);
+            (batch(|| case.run_ours(), plan.min_batch), a, p)
         };
-        report(case.name(), k + 1, &o, &p);
+        report(case.name(), k + 1, &o, a.as_ref(), &p);
         ours.push(o);
+        alt.extend(a);
         peer.push(p);
     }
     let mut m = Measurement {
         name: case.name().to_string(),
         ours,
+        alt,
         peer,
         failures: Vec::new(),
         notes: case.notes(),
@@ -100,6 +124,11 @@ pub fn measure(
 /// Solves until the solves' times add up to `min` (at least once, at most [`MAX_SOLVES`] times).
 fn batch(mut solve: impl FnMut() -> Run, min: Duration) -> Sample {
     let first = solve();
+    batch_from(first, solve, min)
+}
+
+/// Like [`batch`], with the first solve already done.
+fn batch_from(first: Run, mut solve: impl FnMut() -> Run, min: Duration) -> Sample {
     let mut total = first.elapsed;
     let mut solves = 1;
     while total < min && solves < MAX_SOLVES {
@@ -123,6 +152,10 @@ fn check(m: &mut Measurement, expected: Option<Expected>) {
     let disagree = |runs: &[Sample]| runs.iter().any(|s| !same_figures(&s.run, &runs[0].run));
     for (who, disagrees) in [
         ("our", disagree(&m.ours)),
+        (
+            "the alternative engine's",
+            !m.alt.is_empty() && disagree(&m.alt),
+        ),
         ("the peer's", disagree(&m.peer)),
     ] {
         if disagrees {
@@ -135,6 +168,14 @@ fn check(m: &mut Measurement, expected: Option<Expected>) {
             "{name}: ours found {} solutions, the peer {}",
             first.solutions, peer.solutions
         ));
+    }
+    if let Some(alt) = m.alt.first() {
+        if alt.run.solutions != first.solutions {
+            m.failures.push(format!(
+                "{name}: ours found {} solutions, the alternative engine {}",
+                first.solutions, alt.run.solutions
+            ));
+        }
     }
     if let Some(want) = expected {
         let figures = [
@@ -260,7 +301,7 @@ mod tests {
             calls: Vec::new(),
         };
         let mut heard = 0;
-        let m = measure(&mut case, plan(3), |_, _, _, _| heard += 1);
+        let m = measure(&mut case, plan(3), |_, _, _, _, _| heard += 1);
         assert_eq!(heard, 3);
         assert_eq!(case.calls, ["ours", "peer", "peer", "ours", "ours", "peer"]);
         assert!(m.failures.is_empty());
@@ -279,7 +320,7 @@ mod tests {
             }),
             calls: Vec::new(),
         };
-        let m = measure(&mut case, plan(1), |_, _, _, _| {});
+        let m = measure(&mut case, plan(1), |_, _, _, _, _| {});
         assert_eq!(m.failures.len(), 2, "{:?}", m.failures);
     }
 }

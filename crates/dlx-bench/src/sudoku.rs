@@ -143,6 +143,7 @@ pub fn group(dir: &Path, sets: &[(&str, Option<usize>)]) -> Result<Group> {
         timing: "Time to check every puzzle of the set (\"solutions\" = puzzles found unique); \
                  parsing is not timed."
             .to_string(),
+        alt: None,
         cases,
     })
 }

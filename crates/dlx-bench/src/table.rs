@@ -5,8 +5,15 @@ use std::time::Duration;
 
 use crate::measure::{Measurement, Plan};
 
-/// The table of one group: a heading, the timing rule, one row per case, then the notes.
-pub fn markdown(title: &str, timing: &str, plan: Plan, rows: &[Measurement]) -> String {
+/// The table of one group: a heading, the timing rule, one row per case, then the notes. `alt`
+/// names our alternative engine's column, if the group has one.
+pub fn markdown(
+    title: &str,
+    timing: &str,
+    alt: Option<&str>,
+    plan: Plan,
+    rows: &[Measurement],
+) -> String {
     let mut out = String::new();
     let runs = plan.runs;
     let plural = if runs == 1 { "" } else { "s" };
@@ -23,24 +30,44 @@ pub fn markdown(title: &str, timing: &str, plan: Plan, rows: &[Measurement]) -> 
         );
     }
     let batches = rows.iter().any(|m| m.items.is_some());
-    out.push_str("| instance | solutions | ours median ms | peer median ms | peer/ours |");
-    out.push_str(if batches {
-        " ours /s | peer /s |\n|---|---:|---:|---:|---:|---:|---:|\n"
-    } else {
-        "\n|---|---:|---:|---:|---:|\n"
-    });
+    let mut header = String::from("| instance | solutions | ours median ms |");
+    let mut rule = String::from("|---|---:|---:|");
+    if let Some(alt) = alt {
+        let _ = write!(header, " {alt} median ms |");
+        rule.push_str("---:|");
+    }
+    header.push_str(" peer median ms | peer/ours |");
+    rule.push_str("---:|---:|");
+    if let Some(alt) = alt {
+        let _ = write!(header, " peer/{alt} |");
+        rule.push_str("---:|");
+    }
+    if batches {
+        header.push_str(" ours /s | peer /s |");
+        rule.push_str("---:|---:|");
+    }
+    let _ = writeln!(out, "{header}\n{rule}");
     for m in rows {
         let ours = m.ours_median();
         let peer = m.peer_median();
         let _ = write!(
             out,
-            "| {} | {} | {} | {} | {} |",
+            "| {} | {} | {} |",
             m.name,
             thousands(m.solutions()),
-            millis(ours),
-            millis(peer),
-            ratio(peer, ours)
+            millis(ours)
         );
+        if alt.is_some() {
+            let _ = write!(out, " {} |", m.alt_median().map_or("-".into(), millis));
+        }
+        let _ = write!(out, " {} | {} |", millis(peer), ratio(peer, ours));
+        if alt.is_some() {
+            let _ = write!(
+                out,
+                " {} |",
+                m.alt_median().map_or("-".into(), |a| ratio(peer, a))
+            );
+        }
         if batches {
             let rate = |d: Duration| match m.items {
                 Some(n) if !d.is_zero() => thousands((n as f64 / d.as_secs_f64()) as u64),
@@ -137,6 +164,7 @@ mod tests {
         let m = Measurement {
             name: "queens12".into(),
             ours: vec![run(40), run(50), run(45)],
+            alt: Vec::new(),
             peer: vec![run(90), run(80), run(100)],
             failures: Vec::new(),
             notes: vec!["a note".into()],
@@ -146,7 +174,7 @@ mod tests {
             runs: 3,
             min_batch: Duration::from_millis(50),
         };
-        let text = markdown("Title", "Timing.", plan, &[m]);
+        let text = markdown("Title", "Timing.", None, plan, std::slice::from_ref(&m));
         assert!(
             text.contains("| queens12 | 14,200 | 45.0 | 90.0 | 2.00 |"),
             "{text}"
@@ -154,5 +182,16 @@ mod tests {
         assert!(text
             .contains("Median of 3 runs each; a run repeats the solve until it has taken 50 ms"));
         assert!(text.ends_with("- a note\n"));
+
+        let with_alt = Measurement {
+            alt: vec![run(30), run(20), run(25)],
+            ..m
+        };
+        let text = markdown("Title", "Timing.", Some("cells"), plan, &[with_alt]);
+        assert!(text.contains("| peer/ours | peer/cells |"), "{text}");
+        assert!(
+            text.contains("| queens12 | 14,200 | 45.0 | 25.0 | 90.0 | 2.00 | 3.60 |"),
+            "{text}"
+        );
     }
 }

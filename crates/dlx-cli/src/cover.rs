@@ -2,9 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, Result};
-use clap::Args;
-use dlx_core::{knuth, Problem};
+use anyhow::{anyhow, bail, Result};
+use clap::{Args, ValueEnum};
+use dlx_core::{cells, knuth, Problem};
 
 use crate::input;
 use crate::outcome::Outcome;
@@ -15,20 +15,47 @@ use crate::run::{self, SearchArgs};
 pub struct CoverArgs {
     /// The problem in Knuth's format; standard input when absent or `-`.
     file: Option<PathBuf>,
+    /// The search engine: Knuth's dancing links (node counts as his dlx1), or dancing cells (sparse
+    /// sets, forced moves without branching; no colors or multiplicities).
+    #[arg(long, value_enum, default_value_t = Engine::Dlx)]
+    engine: Engine,
     #[command(flatten)]
     search: SearchArgs,
+}
+
+/// The engines `dlx cover` can search with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Engine {
+    /// Dancing links (the default).
+    Dlx,
+    /// Dancing cells.
+    Cells,
 }
 
 /// Runs `dlx cover`.
 pub fn run(args: &CoverArgs) -> Result<Outcome> {
     let problem = read_problem(args.file.as_deref())?;
+    let name = args
+        .file
+        .as_deref()
+        .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
     // Each solution as its options, one per line.
-    run::search(&problem, &args.search, |out, options| {
+    let render = |out: &mut dyn std::io::Write, options: &[usize]| {
         for &option in options {
             writeln!(out, "{}", problem.format_option(option))?;
         }
         Ok(())
-    })
+    };
+    match args.engine {
+        Engine::Dlx => run::search(&problem, &args.search, render),
+        Engine::Cells => {
+            if args.search.asks_for_threads() {
+                bail!("the cells engine runs on one thread (leave out --threads)");
+            }
+            let mut search = cells::Search::new(&problem).map_err(|e| anyhow!("{}: {e}", name))?;
+            run::search_with(&mut search, &args.search, render)
+        }
+    }
 }
 
 /// Reads a problem in Knuth's format from `file` (standard input for `None` or `-`), printing

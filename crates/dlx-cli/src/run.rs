@@ -1,6 +1,7 @@
 //! Running a search for a command: every solution, or only their number; a limit; statistics.
 //!
-//! Shared by `dlx cover` and the puzzle commands, which differ only in how they print a solution.
+//! Shared by `dlx cover` and the puzzle commands, which differ only in how they print a solution
+//! (and `dlx cover` may choose the engine).
 
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
@@ -11,7 +12,7 @@ use std::time::Instant;
 use anyhow::{bail, Result};
 use clap::Args;
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
-use dlx_core::{Problem, Search, SplitError, Stats, Status};
+use dlx_core::{cells, Problem, Search, SplitError, Stats, Status};
 
 use crate::outcome::Outcome;
 
@@ -62,6 +63,64 @@ impl SearchArgs {
     }
 }
 
+/// What running a search needs of an engine: the default one or the cells one.
+pub trait Engine {
+    /// Stops after this many solutions.
+    fn set_limit(&mut self, limit: Option<u64>);
+    /// Runs to the next solution, the end or the limit.
+    fn step(&mut self) -> Status;
+    /// The solution just found, as option numbers.
+    fn solution_into(&self, options: &mut Vec<usize>);
+    /// Solutions found so far.
+    fn solutions(&self) -> u64;
+    /// The statistics as `name=value` pairs separated by spaces.
+    fn stats_line(&self) -> String;
+}
+
+impl Engine for Search {
+    fn set_limit(&mut self, limit: Option<u64>) {
+        Search::set_limit(self, limit);
+    }
+    fn step(&mut self) -> Status {
+        Search::step(self)
+    }
+    fn solution_into(&self, options: &mut Vec<usize>) {
+        Search::solution_into(self, options);
+    }
+    fn solutions(&self) -> u64 {
+        self.stats().solutions
+    }
+    fn stats_line(&self) -> String {
+        let s = self.stats();
+        format!(
+            "solutions={} nodes={} updates={}",
+            s.solutions, s.nodes, s.updates
+        )
+    }
+}
+
+impl Engine for cells::Search {
+    fn set_limit(&mut self, limit: Option<u64>) {
+        cells::Search::set_limit(self, limit);
+    }
+    fn step(&mut self) -> Status {
+        cells::Search::step(self)
+    }
+    fn solution_into(&self, options: &mut Vec<usize>) {
+        cells::Search::solution_into(self, options);
+    }
+    fn solutions(&self) -> u64 {
+        self.stats().solutions
+    }
+    fn stats_line(&self) -> String {
+        let s = self.stats();
+        format!(
+            "solutions={} nodes={} updates={} forced={}",
+            s.solutions, s.nodes, s.updates, s.forced
+        )
+    }
+}
+
 /// Searches `problem` as `args` ask, printing each solution as `render` writes it (lines, each
 /// ending with a newline), with an empty line between solutions; or, with `--count`, only their
 /// number.
@@ -74,38 +133,51 @@ pub fn search(
     if let Some(threads) = NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
         return search_parallel(problem, args, threads, render);
     }
-    let mut search = Search::new(problem);
+    search_with(&mut Search::new(problem), args, render)
+}
+
+/// Like [`search`], on one thread with any engine (the cells engine runs on one thread only).
+pub fn search_with(
+    search: &mut dyn Engine,
+    args: &SearchArgs,
+    render: impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
+) -> Result<Outcome> {
     search.set_limit(args.limit);
     let started = Instant::now();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let written = if args.count {
-        search.count();
-        writeln!(out, "{}", search.stats().solutions).map_err(Into::into)
+        while search.step() == Status::Solution {}
+        writeln!(out, "{}", search.solutions()).map_err(Into::into)
     } else {
-        print_solutions(&mut search, &mut out, &render)
+        print_solutions(search, &mut out, &render)
     };
     let flushed = written.and_then(|()| out.flush().map_err(Into::into));
-    finish(args, search.stats(), None, started, flushed)
+    if args.stats {
+        eprintln!(
+            "{} seconds={:.4}",
+            search.stats_line(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    finish(search.solutions(), flushed)
 }
 
-/// Prints the statistics if asked, and tells the outcome (a closed pipe is not an error).
-fn finish(
-    args: &SearchArgs,
-    stats: Stats,
-    units: Option<u64>,
-    started: Instant,
-    written: Result<()>,
-) -> Result<Outcome> {
-    if args.stats {
-        print_stats(stats, units, started.elapsed().as_secs_f64());
+impl SearchArgs {
+    /// Whether more than one thread was asked for explicitly.
+    pub fn asks_for_threads(&self) -> bool {
+        self.threads.is_some_and(|n| n.get() > 1)
     }
+}
+
+/// The outcome of a search that found `solutions` (a closed pipe is not an error).
+fn finish(solutions: u64, written: Result<()>) -> Result<Outcome> {
     if let Err(e) = written {
         if !is_broken_pipe(&e) {
             return Err(e);
         }
     }
-    Ok(if stats.solutions > 0 {
+    Ok(if solutions > 0 {
         Outcome::Solved
     } else {
         Outcome::NoSolution
@@ -164,11 +236,14 @@ fn search_parallel(
         None => Ok(()),
     };
     let flushed = written.and_then(|()| shared.out.flush().map_err(Into::into));
-    finish(args, report.stats, Some(report.units), started, flushed)
+    if args.stats {
+        print_stats(report.stats, report.units, started.elapsed().as_secs_f64());
+    }
+    finish(report.stats.solutions, flushed)
 }
 
 fn print_solutions(
-    search: &mut Search,
+    search: &mut dyn Engine,
     out: &mut dyn Write,
     render: &impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
 ) -> Result<()> {
@@ -187,12 +262,12 @@ fn print_solutions(
 
 /// The statistics line; a run split into more than one sub-problem says how many it ran, on a
 /// line of its own so the first keeps its format.
-fn print_stats(stats: Stats, units: Option<u64>, seconds: f64) {
+fn print_stats(stats: Stats, units: u64, seconds: f64) {
     eprintln!(
         "solutions={} nodes={} updates={} seconds={seconds:.4}",
         stats.solutions, stats.nodes, stats.updates
     );
-    if let Some(units) = units.filter(|&n| n > 1) {
+    if let Some(units) = Some(units).filter(|&n| n > 1) {
         eprintln!("units={units}");
     }
 }

@@ -157,3 +157,62 @@ fn multiplicities_are_solved_by_algorithm_m() {
             "solutions=1 nodes=6 updates=14 ",
         ));
 }
+
+#[test]
+fn the_cells_engine_finds_the_same_solutions() {
+    dlx()
+        .args(["cover", "--engine", "cells", &data("toy1.dlx")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("A D\n"))
+        .stdout(predicate::str::contains("C E F\n"))
+        .stdout(predicate::str::contains("B G\n"));
+    dlx()
+        .args([
+            "cover",
+            "--engine",
+            "cells",
+            "--count",
+            &data("queens8.dlx"),
+        ])
+        .assert()
+        .success()
+        .stdout("92\n");
+    dlx()
+        .args(["cover", "--engine", "cells", "--count", "--limit", "10"])
+        .arg(data("queens8.dlx"))
+        .assert()
+        .success()
+        .stdout("10\n");
+    dlx()
+        .args(["cover", "--engine", "cells", "--count", "--stats"])
+        .arg(data("queens8.dlx"))
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::is_match(
+                r"^solutions=92 nodes=[0-9]+ updates=[0-9]+ forced=[0-9]+ seconds=[0-9.]+\n$",
+            )
+            .unwrap(),
+        );
+    dlx()
+        .args(["cover", "--engine", "cells", &data("unsolvable.dlx")])
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn the_cells_engine_refuses_colors_and_multiplicities() {
+    for (file, what) in [("toy2.dlx", "colors"), ("toy3.dlx", "multiplicities")] {
+        dlx()
+            .args(["cover", "--engine", "cells", &data(file)])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!("does not support {what}")));
+    }
+    dlx()
+        .args(["cover", "--engine", "links", &data("toy1.dlx")])
+        .assert()
+        .code(2);
+}

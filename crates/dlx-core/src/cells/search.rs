@@ -1,0 +1,235 @@
+//! The resumable dancing-cells search: an explicit stack of branch points over [`Sets`].
+
+use super::sets::Sets;
+use super::Unsupported;
+use crate::problem::Problem;
+use crate::Status;
+
+/// Statistics of a cells search.
+///
+/// They count the work of this engine's tree, which is smaller than Knuth's dlx1 tree on the same
+/// problem (forced moves make no node), so they are not comparable to [`crate::Stats`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Branch nodes (states where the search chose an item with two or more options and tried
+    /// them one after the other), plus one per solution. Forced moves and contradictions found
+    /// while propagating them make no node.
+    pub nodes: u64,
+    /// Items covered, plus option entries removed from other items' sets (one per swap out of a
+    /// set). Removals undone by restoring lengths from the trail cost nothing and are not counted.
+    pub updates: u64,
+    /// Forced moves: options taken because an item had only that one left.
+    pub forced: u64,
+}
+
+/// One branch point: the item branched on and how far its options have been tried.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    /// The item branched on.
+    item: u32,
+    /// The position, in the item's set, of the option being tried.
+    tried: u32,
+    /// How many options the item had when the branch was made.
+    count: u32,
+    /// Where the snapshot of the set lengths before any option was tried is kept.
+    snapshot: usize,
+    /// Active primary items before any option was tried.
+    remaining: u32,
+    /// The length of `chosen` before any option was tried.
+    chosen: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Nothing done yet.
+    Start,
+    /// A solution was just reported; going on means trying the next option.
+    Recover,
+    /// The whole tree has been searched.
+    Done,
+}
+
+/// One run of the cells engine over a [`Problem`]: iterate over the solutions, or count them, up to
+/// an optional limit; stop at any solution and go on later.
+#[derive(Clone, Debug)]
+pub struct Search {
+    sets: Sets,
+    levels: Vec<Level>,
+    /// The node of every option in the current partial solution (branches and forced moves).
+    chosen: Vec<u32>,
+    state: State,
+    stats: Stats,
+    limit: Option<u64>,
+}
+
+impl Search {
+    /// A search over `problem`, or why this engine cannot search it (colors, multiplicities).
+    pub fn new(problem: &Problem) -> Result<Search, Unsupported> {
+        check(problem)?;
+        Ok(Search {
+            sets: Sets::new(problem),
+            levels: Vec::new(),
+            chosen: Vec::new(),
+            state: State::Start,
+            stats: Stats::default(),
+            limit: None,
+        })
+    }
+
+    /// Stops the search once this many solutions (in all, counted by [`Stats::solutions`]) have
+    /// been found; `None` for no limit.
+    pub fn set_limit(&mut self, limit: Option<u64>) {
+        self.limit = limit;
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The current solution, valid right after a step that returned [`Status::Solution`]: option
+    /// numbers in the order they were taken.
+    pub fn solution(&self) -> Vec<usize> {
+        let mut options = Vec::with_capacity(self.chosen.len());
+        self.solution_into(&mut options);
+        options
+    }
+
+    /// Like [`solution`](Self::solution), but writes into `options` (cleared first).
+    pub fn solution_into(&self, options: &mut Vec<usize>) {
+        options.clear();
+        if self.state == State::Recover {
+            options.extend(self.chosen.iter().map(|&x| self.sets.option_of(x)));
+        }
+    }
+
+    /// Runs until the next solution, the end, or the limit.
+    pub fn step(&mut self) -> Status {
+        // `ok`: the current partial solution has no contradiction yet; otherwise back up.
+        let mut ok = match self.state {
+            State::Done => return Status::Exhausted,
+            _ if self.limit.is_some_and(|l| self.stats.solutions >= l) => {
+                return Status::LimitReached
+            }
+            State::Start => self.sets.start(),
+            State::Recover => false,
+        };
+        let sets = &mut self.sets;
+        let stats = &mut self.stats;
+        loop {
+            if ok && sets.propagate(&mut self.chosen, stats) {
+                if sets.remaining() == 0 {
+                    stats.nodes += 1;
+                    stats.solutions += 1;
+                    self.state = State::Recover;
+                    return Status::Solution;
+                }
+                let (item, count) = sets.choose();
+                stats.nodes += 1;
+                self.levels.push(Level {
+                    item,
+                    tried: 0,
+                    count,
+                    snapshot: sets.checkpoint(),
+                    remaining: sets.remaining(),
+                    chosen: self.chosen.len(),
+                });
+                let y = sets.member(item, 0);
+                self.chosen.push(y);
+                ok = sets.select(y, &mut stats.updates);
+                continue;
+            }
+            // Back up to the deepest branch with an option left, and try it.
+            loop {
+                let Some(level) = self.levels.last_mut() else {
+                    self.state = State::Done;
+                    return Status::Exhausted;
+                };
+                sets.restore(level.snapshot, level.remaining);
+                self.chosen.truncate(level.chosen);
+                level.tried += 1;
+                if level.tried < level.count {
+                    let y = sets.member(level.item, level.tried);
+                    self.chosen.push(y);
+                    ok = sets.select(y, &mut stats.updates);
+                    break;
+                }
+                sets.release(level.snapshot);
+                self.levels.pop();
+            }
+        }
+    }
+
+    /// An iterator over the remaining solutions.
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        Solutions {
+            search: self,
+            status: None,
+        }
+    }
+
+    /// Counts solutions without storing them, until the end or the limit.
+    pub fn count(&mut self) -> Status {
+        loop {
+            match self.step() {
+                Status::Solution => continue,
+                other => return other,
+            }
+        }
+    }
+}
+
+/// Refuses what the cells engine does not do.
+fn check(problem: &Problem) -> Result<(), Unsupported> {
+    if problem.has_multiplicities() {
+        for item in 0..problem.primary_count() {
+            let (min, max) = problem.bounds(item);
+            if (min, max) != (1, 1) {
+                return Err(Unsupported::Multiplicities { item, min, max });
+            }
+        }
+    }
+    for option in 0..problem.option_count() {
+        if let Some(e) = problem.option(option).iter().find(|e| e.color != 0) {
+            return Err(Unsupported::Colors {
+                option,
+                item: e.item,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The solutions of a cells [`Search`], one `Vec` of option numbers each (see
+/// [`Search::solutions`]).
+///
+/// Ends at the end of the search or at the limit; [`Solutions::status`] tells which, and iterating
+/// again after raising the limit goes on.
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    search: &'a mut Search,
+    status: Option<Status>,
+}
+
+impl Solutions<'_> {
+    /// Why the iteration ended, once it has.
+    pub fn status(&self) -> Option<Status> {
+        self.status
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        match self.search.step() {
+            Status::Solution => Some(self.search.solution()),
+            other => {
+                self.status = Some(other);
+                None
+            }
+        }
+    }
+}

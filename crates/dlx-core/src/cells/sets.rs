@@ -1,0 +1,377 @@
+//! The state of a dancing-cells search: every active item keeps its active options in a sparse
+//! set, and a snapshot of the set lengths undoes any number of changes at once.
+//!
+//! - Options are laid out as in Knuth's programs: the *nodes* of each option (one per item it
+//!   names) lie consecutively, with a *spacer* before the first option and after every option.
+//!   `nodes[x].item` is node `x`'s item, or [`SPACER`]; a spacer's `loc` is the first node of the
+//!   option that ends at it, so an option is walked by index.
+//! - Item `k`'s set lives in `set[base..base + len]` (`heads[k]` holds both): the nodes of its active options, in
+//!   any order. `nodes[x].loc` is where node `x` stands in `set`. Removing a node swaps it with the
+//!   last member and shortens the set; the removed node stays just past the end, so giving the old
+//!   length back restores the set (as a set: the order may differ). Nothing is ever relinked.
+//! - An item that is covered (taken out of the problem) has its length set to [`INACTIVE`]; its set
+//!   is not looked at again until the length is restored.
+//! - Undoing is restoring every length from a snapshot taken when the search branched: one copy
+//!   of a small array per branch, instead of bookkeeping at every removal.
+
+use super::Stats;
+use crate::problem::Problem;
+
+/// `item` of a spacer.
+const SPACER: u32 = u32::MAX;
+
+/// `len` of an item that has been covered.
+const INACTIVE: u32 = u32::MAX;
+
+/// A node: an option's entry for one item, or a spacer.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The item, or [`SPACER`].
+    item: u32,
+    /// Where the node stands in `set`; for a spacer, the first node of the option ending there.
+    loc: u32,
+}
+
+/// An item's set: how many options it has left, and where it starts in `set`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Head {
+    /// How many options the item has left, or [`INACTIVE`].
+    len: u32,
+    /// Where the item's set starts in `set`.
+    base: u32,
+}
+
+/// The sparse sets of one search, and the snapshots that undo their changes.
+#[derive(Clone, Debug)]
+pub(crate) struct Sets {
+    /// Every node, spacers included.
+    nodes: Vec<Node>,
+    /// The option of every node (`u32::MAX` for spacers); only read to report solutions.
+    option_of: Vec<u32>,
+    /// The members of every item's set, item after item.
+    set: Vec<u32>,
+    /// Every item's set.
+    heads: Vec<Head>,
+    /// Snapshots of `heads`, one after the other.
+    saved: Vec<Head>,
+    /// The number of primary items; they are items `0..primary`.
+    primary: usize,
+    /// How many primary items are still active.
+    remaining: u32,
+    /// Primary items whose length dropped to one: candidates for forced moves.
+    forced: Vec<u32>,
+}
+
+impl Sets {
+    /// Lays out `problem` with every item active and every option present, each item's set in
+    /// input order. The caller has checked that the problem has no colors or multiplicities.
+    pub(crate) fn new(problem: &Problem) -> Sets {
+        let n = problem.item_count();
+        let options = problem.option_count();
+        let mut len = vec![0u32; n];
+        let mut entries = 0;
+        for o in 0..options {
+            for e in problem.option(o) {
+                len[e.item] += 1;
+                entries += 1;
+            }
+        }
+        let mut heads = Vec::with_capacity(n);
+        let mut start = 0u32;
+        for &l in &len {
+            heads.push(Head {
+                len: l,
+                base: start,
+            });
+            start += l;
+        }
+        let size = entries + options + 1;
+        let mut nodes = Vec::with_capacity(size);
+        let mut option_of = Vec::with_capacity(size);
+        let mut set = vec![0u32; entries];
+        let mut fill: Vec<u32> = heads.iter().map(|h| h.base).collect();
+        nodes.push(Node {
+            item: SPACER,
+            loc: 0,
+        });
+        option_of.push(u32::MAX);
+        for o in 0..options {
+            let first = nodes.len() as u32;
+            for e in problem.option(o) {
+                let at = fill[e.item];
+                fill[e.item] += 1;
+                set[at as usize] = nodes.len() as u32;
+                nodes.push(Node {
+                    item: e.item as u32,
+                    loc: at,
+                });
+                option_of.push(o as u32);
+            }
+            nodes.push(Node {
+                item: SPACER,
+                loc: first,
+            });
+            option_of.push(u32::MAX);
+        }
+        let primary = problem.primary_count();
+        Sets {
+            nodes,
+            option_of,
+            set,
+            heads,
+            saved: Vec::new(),
+            primary,
+            remaining: primary as u32,
+            forced: Vec::new(),
+        }
+    }
+
+    /// The option that node `x` belongs to.
+    pub(crate) fn option_of(&self, x: u32) -> usize {
+        self.option_of[x as usize] as usize
+    }
+
+    /// How many primary items are still active.
+    pub(crate) fn remaining(&self) -> u32 {
+        self.remaining
+    }
+
+    /// The `t`-th member of item `i`'s set.
+    pub(crate) fn member(&self, i: u32, t: u32) -> u32 {
+        self.set[(self.heads[i as usize].base + t) as usize]
+    }
+
+    /// Starts the search: queues every primary item with one option as a forced move. Returns
+    /// `false` if some primary item has no option at all.
+    pub(crate) fn start(&mut self) -> bool {
+        self.forced.clear();
+        for (k, head) in self.heads[..self.primary].iter().enumerate() {
+            match head.len {
+                0 => return false,
+                1 => self.forced.push(k as u32),
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Takes a snapshot of every set's length, and returns where it is kept.
+    pub(crate) fn checkpoint(&mut self) -> usize {
+        let at = self.saved.len();
+        self.saved.extend_from_slice(&self.heads);
+        at
+    }
+
+    /// Restores every length from the snapshot kept at `at`, and `remaining` as it was then;
+    /// forgets the queued forced moves.
+    pub(crate) fn restore(&mut self, at: usize, remaining: u32) {
+        let n = self.heads.len();
+        self.heads.copy_from_slice(&self.saved[at..at + n]);
+        self.remaining = remaining;
+        self.forced.clear();
+    }
+
+    /// Forgets the snapshot kept at `at` (the latest) and any later one.
+    pub(crate) fn release(&mut self, at: usize) {
+        self.saved.truncate(at);
+    }
+
+    /// Applies the queued forced moves until none is left, pushing each move's node on
+    /// `chosen`. Returns `false` on a contradiction (some primary item has no option left).
+    pub(crate) fn propagate(&mut self, chosen: &mut Vec<u32>, stats: &mut Stats) -> bool {
+        while let Some(k) = self.forced.pop() {
+            // A queued item may have been covered since (its length is then INACTIVE); it
+            // cannot have dropped to zero, which `select` reports at once.
+            if self.heads[k as usize].len == 1 {
+                let y = self.member(k, 0);
+                chosen.push(y);
+                stats.forced += 1;
+                if !self.select(y, &mut stats.updates) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The active primary item with the fewest options, the one with the smallest number on a
+    /// tie, and its number of options. Call only when some primary item is active and no forced
+    /// move is pending (every active primary item then has at least two options).
+    pub(crate) fn choose(&self) -> (u32, u32) {
+        let mut best = (0, INACTIVE);
+        for (k, head) in self.heads[..self.primary].iter().enumerate() {
+            let l = head.len;
+            if l < best.1 {
+                best = (k as u32, l);
+                if l <= 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Puts the option of node `y` into the solution: covers `y`'s item first, then the option's
+    /// other items (covering an item removes all of its options from the sets of their other
+    /// items, and marks it inactive). Returns `false`, leaving the work half done for
+    /// [`restore`](Self::restore), as soon as a primary item that `y`'s option does not name is
+    /// left without options.
+    pub(crate) fn select(&mut self, y: u32, updates: &mut u64) -> bool {
+        let mut sets = Arena {
+            nodes: &mut self.nodes,
+            set: &mut self.set,
+            heads: &mut self.heads,
+            primary: self.primary,
+            forced: &mut self.forced,
+            removed: 0,
+        };
+        let y = y as usize;
+        let mut w = y;
+        let mut ok = true;
+        loop {
+            let j = sets.nodes[w].item as usize;
+            if j < sets.primary {
+                self.remaining -= 1;
+            }
+            *updates += 1;
+            if !sets.remove_options(j, y) {
+                ok = false;
+                break;
+            }
+            sets.heads[j].len = INACTIVE;
+            w += 1;
+            let next = sets.nodes[w];
+            if next.item == SPACER {
+                w = next.loc as usize;
+            }
+            if w == y {
+                break;
+            }
+        }
+        *updates += sets.removed;
+        ok
+    }
+}
+
+/// The parts of [`Sets`] that covering an item changes, borrowed apart so that stores into one
+/// cannot make the compiler reload the others' addresses.
+struct Arena<'a> {
+    nodes: &'a mut [Node],
+    set: &'a mut [u32],
+    heads: &'a mut [Head],
+    primary: usize,
+    forced: &'a mut Vec<u32>,
+    /// Nodes removed from sets so far.
+    removed: u64,
+}
+
+// The loops below do nearly all of the engine's work, and bounds checks cost a third of their
+// instructions, so they read nodes, lengths and bases, and write `set` at positions read from
+// nodes, without checks. They check the one index they compute (`top`).
+//
+// SAFETY: the indices followed without a check come from the arrays themselves, and `Sets::new`
+// creates them in range: every member of `set` is the index of a node that is not a spacer; such
+// a node's `item` is `< heads.len()` and its `loc` is `< set.len()`; the nodes of an
+// option are followed by a spacer (the last node is one), so stepping from a non-spacer node to the
+// next stays in range; a spacer's `loc` is the index of a node. The loops keep all of this true:
+// they never change an `item` or a spacer's `loc`, they store into `set` only node indices read
+// from `set` or the index `w` of a node they have checked is not a spacer, and they store into a
+// node's `loc` only a position read from a `loc` or the position `top`, checked `< set.len()`.
+impl Arena<'_> {
+    /// `nodes[x]`, unchecked.
+    #[inline(always)]
+    fn node(&self, x: usize) -> Node {
+        debug_assert!(x < self.nodes.len());
+        // SAFETY: see above.
+        unsafe { *self.nodes.get_unchecked(x) }
+    }
+
+    /// Empties item `j`'s set on behalf of the option of node `y`, removing each of `j`'s options
+    /// from the sets of the option's other items. Returns `false` as soon as a primary item that
+    /// `y`'s option does not name is left with no option.
+    #[inline(always)]
+    fn remove_options(&mut self, j: usize, y: usize) -> bool {
+        let Head { len, base } = self.heads[j];
+        // Walk `j`'s options from the top. Nothing else reads or changes `j`'s set meanwhile (every
+        // option in it is taken out of the other sets only here), so its order is kept (the search
+        // tries a branch item's options by position), and its length need not follow: the caller
+        // marks `j` inactive, or restores a snapshot.
+        for l in (0..len).rev() {
+            let z = self.set[(base + l) as usize] as usize;
+            // The option's nodes after `z`, up to its spacer, then those before `z`.
+            let mut w = z + 1;
+            loop {
+                let x = self.node(w);
+                if x.item == SPACER {
+                    self.removed += (w - z - 1) as u64;
+                    w = x.loc as usize;
+                    break;
+                }
+                if !self.remove(w, x, y) {
+                    self.removed += (w - z) as u64;
+                    return false;
+                }
+                w += 1;
+            }
+            self.removed += (z - w) as u64;
+            let first = w;
+            while w != z {
+                let x = self.node(w);
+                if !self.remove(w, x, y) {
+                    // Count only what was done: the nodes from `first` to `w`.
+                    self.removed -= (z - w - 1) as u64;
+                    return false;
+                }
+                w += 1;
+            }
+            debug_assert!(first <= z);
+        }
+        true
+    }
+
+    /// Removes node `w` (which is `x`) from its item's set. Returns `false` if that leaves a
+    /// primary item that `y`'s option does not name with no option.
+    #[inline(always)]
+    fn remove(&mut self, w: usize, x: Node, y: usize) -> bool {
+        let k = x.item as usize;
+        debug_assert!(k < self.heads.len());
+        // SAFETY: see above.
+        let head = unsafe { self.heads.get_unchecked_mut(k) };
+        let nl = head.len.wrapping_sub(1);
+        head.len = nl;
+        let top = head.base.wrapping_add(nl) as usize;
+        let last = *self
+            .set
+            .get(top)
+            .expect("an active item's set holds the options of its active items");
+        let p = x.loc as usize;
+        debug_assert!(p < self.set.len() && (last as usize) < self.nodes.len());
+        // SAFETY: see above.
+        unsafe {
+            *self.set.get_unchecked_mut(p) = last;
+            self.nodes.get_unchecked_mut(last as usize).loc = p as u32;
+            *self.set.get_unchecked_mut(top) = w as u32;
+            self.nodes.get_unchecked_mut(w).loc = top as u32;
+        }
+        if nl <= 1 && k < self.primary {
+            if nl == 1 {
+                self.forced.push(k as u32);
+            } else if !names(self.nodes, y, k) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Whether the option of node `y` names item `k`.
+fn names(nodes: &[Node], y: usize, k: usize) -> bool {
+    let mut w = y;
+    while nodes[w].item != SPACER {
+        w -= 1;
+    }
+    nodes[w + 1..]
+        .iter()
+        .take_while(|n| n.item != SPACER)
+        .any(|n| n.item as usize == k)
+}
