@@ -11,7 +11,7 @@ use std::time::Instant;
 use anyhow::{bail, Result};
 use clap::Args;
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
-use dlx_core::{Problem, Search, SplitError, Stats, Status};
+use dlx_core::{Budget, Problem, Search, SplitError, Stats, Status};
 
 use crate::outcome::Outcome;
 
@@ -24,6 +24,11 @@ pub struct SearchArgs {
     /// Stop after this many solutions.
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
+    /// Stop after entering this many search nodes (runs on one thread). If the search is not
+    /// finished by then, what was found is printed (a count as `N+`), stderr says the search is
+    /// unfinished, and the exit code is 3.
+    #[arg(long, value_name = "NODES")]
+    budget: Option<u64>,
     /// After the run, print `solutions=… nodes=… updates=… seconds=…` on stderr. With more than
     /// one thread, nodes are exact and updates leave out each sub-problem's forced prefix.
     #[arg(long)]
@@ -57,7 +62,10 @@ impl SearchArgs {
         } else {
             1
         };
-        let one = self.limit.is_some() || self.ordered || problem.has_multiplicities();
+        let one = self.limit.is_some()
+            || self.budget.is_some()
+            || self.ordered
+            || problem.has_multiplicities();
         Ok(if one { 1 } else { asked.unwrap_or(default) })
     }
 }
@@ -76,17 +84,38 @@ pub fn search(
     }
     let mut search = Search::new(problem);
     search.set_limit(args.limit);
+    if let Some(nodes) = args.budget {
+        search.set_budget(Budget::Nodes(nodes));
+    }
     let started = Instant::now();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let written = if args.count {
-        search.count();
-        writeln!(out, "{}", search.stats().solutions).map_err(Into::into)
+    let (written, status) = if args.count {
+        let status = search.count();
+        let more = if status == Status::BudgetExhausted {
+            "+"
+        } else {
+            ""
+        };
+        let solutions = search.stats().solutions;
+        (
+            writeln!(out, "{solutions}{more}").map_err(Into::into),
+            status,
+        )
     } else {
         print_solutions(&mut search, &mut out, &render)
     };
     let flushed = written.and_then(|()| out.flush().map_err(Into::into));
-    finish(args, search.stats(), None, started, flushed)
+    let outcome = finish(args, search.stats(), None, started, flushed)?;
+    if status != Status::BudgetExhausted {
+        return Ok(outcome);
+    }
+    eprintln!(
+        "dlx: unfinished: the budget of {} nodes ran out after {} solutions; there may be more",
+        args.budget.unwrap_or_default(),
+        search.stats().solutions
+    );
+    Ok(Outcome::Unfinished)
 }
 
 /// Prints the statistics if asked, and tells the outcome (a closed pipe is not an error).
@@ -167,22 +196,30 @@ fn search_parallel(
     finish(args, report.stats, Some(report.units), started, flushed)
 }
 
+/// Prints every solution; returns why the search stopped.
 fn print_solutions(
     search: &mut Search,
     out: &mut dyn Write,
     render: &impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
-) -> Result<()> {
+) -> (Result<()>, Status) {
     let mut options = Vec::new();
     let mut first = true;
-    while search.step() == Status::Solution {
+    loop {
+        let status = search.step();
+        if status != Status::Solution {
+            return (Ok(()), status);
+        }
         if !first {
-            writeln!(out)?;
+            if let Err(e) = writeln!(out) {
+                return (Err(e.into()), status);
+            }
         }
         first = false;
         search.solution_into(&mut options);
-        render(out, &options)?;
+        if let Err(e) = render(out, &options) {
+            return (Err(e), status);
+        }
     }
-    Ok(())
 }
 
 /// The statistics line; a run split into more than one sub-problem says how many it ran, on a
