@@ -9,6 +9,9 @@ pub enum Outcome {
     Solved,
     /// Some problem or puzzle has no solution (exit 1).
     NoSolution,
+    /// The search stopped at its budget before the end: what was printed is correct but may
+    /// not be everything (exit 3).
+    Unfinished,
     /// Bad usage or bad input (exit 2).
     BadInput,
 }
@@ -20,6 +23,7 @@ impl Outcome {
             Outcome::Solved => 0,
             Outcome::NoSolution => 1,
             Outcome::BadInput => 2,
+            Outcome::Unfinished => 3,
         })
     }
 }

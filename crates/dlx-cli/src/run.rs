@@ -12,7 +12,7 @@ use std::time::Instant;
 use anyhow::{bail, Result};
 use clap::Args;
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
-use dlx_core::{cells, Problem, Search, SplitError, Stats, Status};
+use dlx_core::{cells, Budget, Problem, Search, SplitError, Stats, Status};
 
 use crate::outcome::Outcome;
 
@@ -25,6 +25,11 @@ pub struct SearchArgs {
     /// Stop after this many solutions.
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
+    /// Stop after entering this many search nodes (runs on one thread). If the search is not
+    /// finished by then, what was found is printed (a count as `N+`), stderr says the search is
+    /// unfinished, and the exit code is 3.
+    #[arg(long, value_name = "NODES")]
+    budget: Option<u64>,
     /// After the run, print `solutions=… nodes=… updates=… seconds=…` on stderr. With more than
     /// one thread, nodes are exact and updates leave out each sub-problem's forced prefix.
     #[arg(long)]
@@ -58,7 +63,10 @@ impl SearchArgs {
         } else {
             1
         };
-        let one = self.limit.is_some() || self.ordered || problem.has_multiplicities();
+        let one = self.limit.is_some()
+            || self.budget.is_some()
+            || self.ordered
+            || problem.has_multiplicities();
         Ok(if one { 1 } else { asked.unwrap_or(default) })
     }
 }
@@ -67,6 +75,8 @@ impl SearchArgs {
 pub trait Engine {
     /// Stops after this many solutions.
     fn set_limit(&mut self, limit: Option<u64>);
+    /// Stops before entering a node once this many nodes have been entered.
+    fn set_node_budget(&mut self, nodes: u64) -> Result<()>;
     /// Runs to the next solution, the end or the limit.
     fn step(&mut self) -> Status;
     /// The solution just found, as option numbers.
@@ -80,6 +90,10 @@ pub trait Engine {
 impl Engine for Search {
     fn set_limit(&mut self, limit: Option<u64>) {
         Search::set_limit(self, limit);
+    }
+    fn set_node_budget(&mut self, nodes: u64) -> Result<()> {
+        self.set_budget(Budget::Nodes(nodes));
+        Ok(())
     }
     fn step(&mut self) -> Status {
         Search::step(self)
@@ -102,6 +116,9 @@ impl Engine for Search {
 impl Engine for cells::Search {
     fn set_limit(&mut self, limit: Option<u64>) {
         cells::Search::set_limit(self, limit);
+    }
+    fn set_node_budget(&mut self, _nodes: u64) -> Result<()> {
+        bail!("the cells engine has no budget yet (leave out --budget, or use --engine dlx)")
     }
     fn step(&mut self) -> Status {
         cells::Search::step(self)
@@ -143,12 +160,29 @@ pub fn search_with(
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
 ) -> Result<Outcome> {
     search.set_limit(args.limit);
+    if let Some(nodes) = args.budget {
+        search.set_node_budget(nodes)?;
+    }
     let started = Instant::now();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let written = if args.count {
-        while search.step() == Status::Solution {}
-        writeln!(out, "{}", search.solutions()).map_err(Into::into)
+    let (written, status) = if args.count {
+        let status = loop {
+            let status = search.step();
+            if status != Status::Solution {
+                break status;
+            }
+        };
+        let more = if status == Status::BudgetExhausted {
+            "+"
+        } else {
+            ""
+        };
+        let solutions = search.solutions();
+        (
+            writeln!(out, "{solutions}{more}").map_err(Into::into),
+            status,
+        )
     } else {
         print_solutions(search, &mut out, &render)
     };
@@ -160,7 +194,16 @@ pub fn search_with(
             started.elapsed().as_secs_f64()
         );
     }
-    finish(search.solutions(), flushed)
+    let outcome = finish(search.solutions(), flushed)?;
+    if status != Status::BudgetExhausted {
+        return Ok(outcome);
+    }
+    eprintln!(
+        "dlx: unfinished: the budget of {} nodes ran out after {} solutions; there may be more",
+        args.budget.unwrap_or_default(),
+        search.solutions()
+    );
+    Ok(Outcome::Unfinished)
 }
 
 impl SearchArgs {
@@ -242,22 +285,30 @@ fn search_parallel(
     finish(report.stats.solutions, flushed)
 }
 
+/// Prints every solution; returns why the search stopped.
 fn print_solutions(
     search: &mut dyn Engine,
     out: &mut dyn Write,
     render: &impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
-) -> Result<()> {
+) -> (Result<()>, Status) {
     let mut options = Vec::new();
     let mut first = true;
-    while search.step() == Status::Solution {
+    loop {
+        let status = search.step();
+        if status != Status::Solution {
+            return (Ok(()), status);
+        }
         if !first {
-            writeln!(out)?;
+            if let Err(e) = writeln!(out) {
+                return (Err(e.into()), status);
+            }
         }
         first = false;
         search.solution_into(&mut options);
-        render(out, &options)?;
+        if let Err(e) = render(out, &options) {
+            return (Err(e), status);
+        }
     }
-    Ok(())
 }
 
 /// The statistics line; a run split into more than one sub-problem says how many it ran, on a

@@ -216,3 +216,42 @@ fn the_cells_engine_refuses_colors_and_multiplicities() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_budget_stops_the_search_and_says_it_is_unfinished() {
+    // 92 solutions in 1049 nodes: 100 nodes are not enough.
+    dlx()
+        .args(["cover", &data("queens8.dlx"), "--count", "--budget", "100"])
+        .assert()
+        .code(3)
+        .stdout("10+\n")
+        .stderr(predicate::str::contains("dlx: unfinished:"));
+    let out = dlx()
+        .args(["cover", &data("queens8.dlx"), "--budget", "100"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("after 10 solutions"))
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.split("\n\n").count(), 10, "{text}");
+    // Enough budget: the whole search, as without one; a threads request is overruled.
+    dlx()
+        .args([
+            "cover",
+            &data("queens8.dlx"),
+            "--count",
+            "--budget",
+            "100000",
+        ])
+        .args(["--threads", "2"])
+        .assert()
+        .code(0)
+        .stdout("92\n")
+        .stderr("");
+    dlx()
+        .args(["cover", &data("unsolvable.dlx"), "--budget", "1000"])
+        .assert()
+        .code(1);
+}

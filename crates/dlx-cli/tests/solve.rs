@@ -423,3 +423,83 @@ fn threads_keep_the_input_order_and_every_diagnostic() {
         }
     }
 }
+
+#[test]
+fn batch_integrity_one_record_per_input_in_order() {
+    // Valid, malformed, unsolvable (with and without a clash) and multi-solution puzzles mixed:
+    // every input line gets exactly one answer, in order, and stderr accounts for every line.
+    let empty = ".".repeat(81);
+    let short = &UNIQUE[..80];
+    let inputs: [(&str, [&str; 3]); 8] = [
+        (UNIQUE, [SOLUTION, "unique", "1"]),
+        ("12x4", ["invalid puzzle"; 3]),
+        (NONE, ["no solution", "none", "0"]),
+        (&empty, ["", "multiple", "5+"]),
+        (CLASH, ["no solution", "none", "0"]),
+        (short, ["invalid puzzle"; 3]),
+        (&empty, ["", "multiple", "5+"]),
+        (UNIQUE, [SOLUTION, "unique", "1"]),
+    ];
+    let text: String = inputs.iter().map(|(line, _)| format!("{line}\n")).collect();
+    let path = scratch("batch.txt", &text);
+    let modes: [&[&str]; 3] = [&[], &["--check"], &["--count", "--limit", "5"]];
+    for (m, mode) in modes.iter().enumerate() {
+        for threads in ["1", "2"] {
+            let output = dlx()
+                .arg("solve")
+                .args(*mode)
+                .args(["--stats", "--threads", threads])
+                .arg(&path)
+                .output()
+                .unwrap();
+            let context = format!("{mode:?} --threads {threads}");
+            // A malformed record makes the run's exit code 2, whatever else it holds.
+            assert_eq!(output.status.code(), Some(2), "{context}");
+            let lines = stdout_lines(&output);
+            assert_eq!(lines.len(), inputs.len(), "{context}: {lines:?}");
+            for (k, ((givens, expected), line)) in inputs.iter().zip(&lines).enumerate() {
+                let expected = expected[m];
+                if expected.is_empty() {
+                    // Any solution of the empty grid will do, as long as it is one.
+                    let grid = digits(line);
+                    assert_eq!(grid.len(), 81, "{context}: record {}", k + 1);
+                    assert!(
+                        validate(&Shape::standard(9).unwrap(), &digits(givens), &grid).is_ok(),
+                        "{context}: record {} is not a solution: {line}",
+                        k + 1
+                    );
+                } else {
+                    assert_eq!(line, expected, "{context}: record {}", k + 1);
+                }
+            }
+            let stderr = String::from_utf8(output.stderr).unwrap();
+            assert!(
+                stderr.contains(&format!("total puzzles={} ", inputs.len())),
+                "{context}: {stderr}"
+            );
+            // Every record is accounted for: searched (a `puzzle=K` line) or diagnosed (a
+            // message naming its line); the malformed ones exactly once, never searched.
+            for k in 1..=inputs.len() {
+                let searched = stderr
+                    .lines()
+                    .filter(|l| l.starts_with(&format!("puzzle={k} ")))
+                    .count();
+                let diagnosed = stderr
+                    .lines()
+                    .filter(|l| l.contains(&format!("batch.txt:{k}:")))
+                    .count();
+                let malformed = inputs[k - 1].1[0] == "invalid puzzle";
+                let clash = inputs[k - 1].0 == CLASH;
+                assert_eq!(
+                    (searched, diagnosed),
+                    match (malformed, clash) {
+                        (true, _) => (0, 1),
+                        (false, true) => (1, 1),
+                        (false, false) => (1, 0),
+                    },
+                    "{context}: record {k}\n{stderr}"
+                );
+            }
+        }
+    }
+}
