@@ -5,7 +5,9 @@ use std::io::BufRead;
 use crate::sudoku::format::FormatError;
 
 use super::case::Case;
+use super::grid::{self, Symbols};
 use super::tokens::Tokens;
+use crate::sudoku::Shape;
 
 /// A judge format's reader of cases, one after another.
 pub(crate) trait Parse {
@@ -100,6 +102,56 @@ fn read_count<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(usize, usize), Form
             "the number of test cases `{}` is too large",
             token.text
         ))),
+    }
+}
+
+/// The most common judge format: a case count, then one grid of rows per case, all of one
+/// shape, optionally with separator tokens before each grid.
+pub(crate) struct CountedGrids {
+    count: Count,
+    shape: Shape,
+    symbols: Symbols,
+    is_separator: fn(&str) -> bool,
+}
+
+impl CountedGrids {
+    /// Grids of `shape` written with `symbols`, with nothing between them.
+    pub(crate) fn new(shape: Shape, symbols: Symbols) -> Self {
+        CountedGrids {
+            count: Count::default(),
+            shape,
+            symbols,
+            is_separator: |_| false,
+        }
+    }
+
+    /// The same, skipping the tokens `is_separator` accepts before each grid.
+    pub(crate) fn skipping(self, is_separator: fn(&str) -> bool) -> Self {
+        CountedGrids {
+            is_separator,
+            ..self
+        }
+    }
+}
+
+impl Parse for CountedGrids {
+    fn next_case<R: BufRead>(
+        &mut self,
+        tokens: &mut Tokens<R>,
+    ) -> Result<Option<Case>, FormatError> {
+        let Some(number) = self.count.next(tokens)? else {
+            return Ok(None);
+        };
+        while tokens.peek()?.is_some_and(|t| (self.is_separator)(&t.text)) {
+            tokens.next_token()?;
+        }
+        let (line, cells) = grid::read_rows(tokens, self.symbols, number)?;
+        Ok(Some(Case {
+            number,
+            line,
+            shape: self.shape.clone(),
+            cells,
+        }))
     }
 }
 

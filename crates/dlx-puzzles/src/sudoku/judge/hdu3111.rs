@@ -15,9 +15,8 @@ use crate::sudoku::format::FormatError;
 use crate::sudoku::Shape;
 
 use super::case::{Case, Reply};
-use super::cases::{Cases, Count, Parse};
+use super::cases::{Cases, CountedGrids};
 use super::grid::{self, Symbols};
-use super::tokens::Tokens;
 
 /// Digits, `?` (or `.`, `0`) for an empty cell.
 const SYMBOLS: Symbols = Symbols {
@@ -37,42 +36,12 @@ fn is_separator(text: &str) -> bool {
     text.bytes().all(|b| b == b'-')
 }
 
-/// Reads the count, then one grid per case, skipping separators.
-struct Parser {
-    count: Count,
-    shape: Shape,
-}
-
-impl Parse for Parser {
-    fn next_case<R: BufRead>(
-        &mut self,
-        tokens: &mut Tokens<R>,
-    ) -> Result<Option<Case>, FormatError> {
-        let Some(number) = self.count.next(tokens)? else {
-            return Ok(None);
-        };
-        while tokens.peek()?.is_some_and(|t| is_separator(&t.text)) {
-            tokens.next_token()?;
-        }
-        let (line, cells) = grid::read_rows(tokens, SYMBOLS, number)?;
-        Ok(Some(Case {
-            number,
-            line,
-            shape: self.shape.clone(),
-            cells,
-        }))
-    }
-}
-
 /// The cases of an HDU 3111 input, read as they are needed; reading stops at the first error.
 pub fn cases<R: BufRead>(input: R) -> impl Iterator<Item = Result<Case, FormatError>> {
     let shape = Shape::standard(9).expect("9x9 has 3x3 boxes");
     Cases::new(
         input,
-        Parser {
-            count: Count::default(),
-            shape,
-        },
+        CountedGrids::new(shape, SYMBOLS).skipping(is_separator),
     )
 }
 

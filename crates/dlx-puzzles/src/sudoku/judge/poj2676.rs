@@ -15,7 +15,7 @@ use crate::sudoku::format::FormatError;
 use crate::sudoku::Shape;
 
 use super::case::{Case, Reply};
-use super::cases::{Cases, Count, Parse};
+use super::cases::{Cases, CountedGrids};
 use super::grid::{self, Symbols};
 
 /// Digits, `0` (or `.`) for an empty cell.
@@ -25,40 +25,10 @@ const SYMBOLS: Symbols = Symbols {
     empty: &['0', '.'],
 };
 
-/// Reads the count, then one grid per case.
-struct Parser {
-    count: Count,
-    shape: Shape,
-}
-
-impl Parse for Parser {
-    fn next_case<R: BufRead>(
-        &mut self,
-        tokens: &mut super::tokens::Tokens<R>,
-    ) -> Result<Option<Case>, FormatError> {
-        let Some(number) = self.count.next(tokens)? else {
-            return Ok(None);
-        };
-        let (line, cells) = grid::read_rows(tokens, SYMBOLS, number)?;
-        Ok(Some(Case {
-            number,
-            line,
-            shape: self.shape.clone(),
-            cells,
-        }))
-    }
-}
-
 /// The cases of a POJ 2676 input, read as they are needed; reading stops at the first error.
 pub fn cases<R: BufRead>(input: R) -> impl Iterator<Item = Result<Case, FormatError>> {
     let shape = Shape::standard(9).expect("9x9 has 3x3 boxes");
-    Cases::new(
-        input,
-        Parser {
-            count: Count::default(),
-            shape,
-        },
-    )
+    Cases::new(input, CountedGrids::new(shape, SYMBOLS))
 }
 
 /// Writes the reply to case `number` (from 1): the solved grid as 9 rows of 9 digits.

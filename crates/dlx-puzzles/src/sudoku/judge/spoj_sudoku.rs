@@ -9,47 +9,14 @@
 use std::io::{self, BufRead, Write};
 
 use crate::sudoku::format::FormatError;
-use crate::sudoku::Shape;
 
 use super::case::{Case, Reply};
-use super::cases::{Cases, Count, Parse};
-use super::grid;
+use super::cases::{Cases, CountedGrids};
 use super::poj3076::{self, SYMBOLS};
-use super::tokens::Tokens;
-
-/// Reads the count, then one grid per case.
-struct Parser {
-    count: Count,
-    shape: Shape,
-}
-
-impl Parse for Parser {
-    fn next_case<R: BufRead>(
-        &mut self,
-        tokens: &mut Tokens<R>,
-    ) -> Result<Option<Case>, FormatError> {
-        let Some(number) = self.count.next(tokens)? else {
-            return Ok(None);
-        };
-        let (line, cells) = grid::read_rows(tokens, SYMBOLS, number)?;
-        Ok(Some(Case {
-            number,
-            line,
-            shape: self.shape.clone(),
-            cells,
-        }))
-    }
-}
 
 /// The cases of a SPOJ SUDOKU input, read as they are needed; reading stops at the first error.
 pub fn cases<R: BufRead>(input: R) -> impl Iterator<Item = Result<Case, FormatError>> {
-    Cases::new(
-        input,
-        Parser {
-            count: Count::default(),
-            shape: poj3076::shape(),
-        },
-    )
+    Cases::new(input, CountedGrids::new(poj3076::shape(), SYMBOLS))
 }
 
 /// Writes the reply to case `number` (from 1): an empty line before it unless it is the first,
