@@ -325,10 +325,7 @@ impl Search {
 
     /// An iterator over the remaining solutions.
     pub fn solutions(&mut self) -> Solutions<'_> {
-        Solutions {
-            search: self,
-            status: None,
-        }
+        Solutions::new(self)
     }
 
     /// Counts solutions without storing them, until the end, the limit or the budget.
@@ -342,25 +339,52 @@ impl Search {
     }
 }
 
-/// The solutions of a [`Search`], one `Vec` of option numbers each (see [`Search::solutions`]).
+/// An engine that finds solutions one at a time: what [`Solutions`] iterates over. Both
+/// engines, [`Search`] and [`cells::Search`](crate::cells::Search), are such engines.
+pub trait Steps {
+    /// Runs until the next solution or a stop.
+    fn step(&mut self) -> Status;
+    /// The solution just found, as option numbers.
+    fn solution(&self) -> Vec<usize>;
+}
+
+impl Steps for Search {
+    fn step(&mut self) -> Status {
+        Search::step(self)
+    }
+
+    fn solution(&self) -> Vec<usize> {
+        Search::solution(self)
+    }
+}
+
+/// The solutions of a search, one `Vec` of option numbers each (see [`Search::solutions`]).
 ///
 /// Ends at the end of the search, at the limit or when the budget runs out; [`Search::step`] (or
 /// [`Solutions::status`]) tells which, and iterating again after raising the limit or budget goes
 /// on.
 #[derive(Debug)]
-pub struct Solutions<'a> {
-    search: &'a mut Search,
+pub struct Solutions<'a, S: Steps = Search> {
+    search: &'a mut S,
     status: Option<Status>,
 }
 
-impl Solutions<'_> {
+impl<'a, S: Steps> Solutions<'a, S> {
+    /// The solutions `search` finds from where it stands.
+    pub fn new(search: &'a mut S) -> Self {
+        Solutions {
+            search,
+            status: None,
+        }
+    }
+
     /// Why the iteration ended, once it has.
     pub fn status(&self) -> Option<Status> {
         self.status
     }
 }
 
-impl Iterator for Solutions<'_> {
+impl<S: Steps> Iterator for Solutions<'_, S> {
     type Item = Vec<usize>;
 
     fn next(&mut self) -> Option<Vec<usize>> {

@@ -164,10 +164,7 @@ impl Search {
 
     /// An iterator over the remaining solutions.
     pub fn solutions(&mut self) -> Solutions<'_> {
-        Solutions {
-            search: self,
-            status: None,
-        }
+        Solutions::new(self)
     }
 
     /// Counts solutions without storing them, until the end or the limit.
@@ -203,33 +200,15 @@ fn check(problem: &Problem) -> Result<(), Unsupported> {
 }
 
 /// The solutions of a cells [`Search`], one `Vec` of option numbers each (see
-/// [`Search::solutions`]).
-///
-/// Ends at the end of the search or at the limit; [`Solutions::status`] tells which, and iterating
-/// again after raising the limit goes on.
-#[derive(Debug)]
-pub struct Solutions<'a> {
-    search: &'a mut Search,
-    status: Option<Status>,
-}
+/// [`Search::solutions`]); it ends at the end of the search or at the limit.
+pub type Solutions<'a> = crate::Solutions<'a, Search>;
 
-impl Solutions<'_> {
-    /// Why the iteration ended, once it has.
-    pub fn status(&self) -> Option<Status> {
-        self.status
+impl crate::Steps for Search {
+    fn step(&mut self) -> Status {
+        Search::step(self)
     }
-}
 
-impl Iterator for Solutions<'_> {
-    type Item = Vec<usize>;
-
-    fn next(&mut self) -> Option<Vec<usize>> {
-        match self.search.step() {
-            Status::Solution => Some(self.search.solution()),
-            other => {
-                self.status = Some(other);
-                None
-            }
-        }
+    fn solution(&self) -> Vec<usize> {
+        Search::solution(self)
     }
 }
