@@ -1,26 +1,63 @@
 //! Work on a stream of jobs on several threads, with the results handed back in input order.
 //!
-//! Memory stays bounded: at most `window` jobs are between being read and being handed back, so a
-//! slow job holds back at most that many finished ones, however long the input.
+//! Memory stays bounded: at most a window of jobs is between being read and being handed back, so
+//! a slow job holds back at most that many finished ones, however long the input.
+//!
+//! Jobs travel in batches sized from how long the last batch took: a 17-clue Sudoku takes a few
+//! microseconds, about what handing one job to another thread and back costs, while a hard 25x25
+//! puzzle takes seconds and must not sit in a batch behind others.
 
 use std::collections::BTreeMap;
 use std::io;
-use std::sync::mpsc;
-use std::sync::Mutex;
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{mpsc, Condvar, Mutex};
 use std::thread;
+use std::time::{Duration, Instant};
 
-/// Jobs in flight per thread: enough to keep threads busy past a slow job.
-pub const WINDOW_PER_THREAD: usize = 256;
+/// Jobs in flight per thread: enough to keep threads busy past a slow job and a full batch.
+pub const WINDOW_PER_THREAD: usize = 1024;
+
+/// The most jobs in one batch.
+const MAX_BATCH: usize = 128;
+
+/// About how long a batch should take to work through.
+const BATCH_TIME: Duration = Duration::from_micros(500);
+
+/// How jobs are grouped for the threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Batching {
+    /// Batches sized by how fast jobs go (for inputs that arrive faster than they are answered).
+    Adaptive,
+    /// Every job alone, handed on as soon as it is read (for input typed at a terminal, where
+    /// a job must not wait for the next one to be answered).
+    Single,
+}
+
+/// Where results go, in order.
+pub trait Sink<R> {
+    /// Takes the next result.
+    fn emit(&mut self, result: R) -> io::Result<()>;
+
+    /// Called when every result ready so far has been emitted and more are awaited: the moment
+    /// to flush buffered output, so that answers do not wait for the end of a slow input.
+    fn idle(&mut self) -> io::Result<()>;
+}
+
+/// A batch of jobs or results: the index of its first job, and the items in order.
+type Batch<T> = (u64, Vec<T>);
 
 /// Runs `work` on every job of `jobs` with `threads` threads, each with its own state from `init`,
-/// and gives the results to `emit` in the order of the jobs. One thread works in place, with no
-/// thread started. Stops reading jobs at the first error of `emit`, and returns it.
+/// and gives the results to `sink` in the order of the jobs, as soon as they are ready. One thread
+/// works in place, with no thread started. Stops reading jobs at the first error of the sink, and
+/// returns it.
 pub fn run<J, R, S>(
     threads: usize,
-    jobs: impl Iterator<Item = J>,
+    batching: Batching,
+    jobs: impl Iterator<Item = J> + Send,
     init: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, J) -> R + Sync,
-    mut emit: impl FnMut(R) -> io::Result<()>,
+    sink: &mut impl Sink<R>,
 ) -> io::Result<()>
 where
     J: Send,
@@ -29,14 +66,15 @@ where
     if threads <= 1 {
         let mut state = init();
         for job in jobs {
-            emit(work(&mut state, job))?;
+            sink.emit(work(&mut state, job))?;
         }
         return Ok(());
     }
-    let window = threads * WINDOW_PER_THREAD;
-    let (job_tx, job_rx) = mpsc::channel::<(u64, J)>();
+    let (job_tx, job_rx) = mpsc::channel::<Batch<J>>();
     let job_rx = Mutex::new(job_rx);
-    let (done_tx, done_rx) = mpsc::channel::<(u64, R)>();
+    let (done_tx, done_rx) = mpsc::channel::<(Batch<R>, Duration)>();
+    let credit = Credit::new(threads * WINDOW_PER_THREAD);
+    let batch_size = AtomicUsize::new(1);
     thread::scope(|scope| {
         for _ in 0..threads {
             let done_tx = done_tx.clone();
@@ -44,59 +82,147 @@ where
             scope.spawn(move || {
                 let mut state = init();
                 loop {
-                    // The lock is held only to take one job.
-                    let job = job_rx
+                    // The lock is held only to take one batch.
+                    let batch = job_rx
                         .lock()
                         .map_err(|_| ())
                         .and_then(|rx| rx.recv().map_err(|_| ()));
-                    let Ok((index, job)) = job else { break };
-                    if done_tx.send((index, work(&mut state, job))).is_err() {
+                    let Ok((first, jobs)) = batch else { break };
+                    let started = Instant::now();
+                    let results = jobs.into_iter().map(|job| work(&mut state, job)).collect();
+                    if done_tx.send(((first, results), started.elapsed())).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(done_tx);
-        let mut finished: BTreeMap<u64, R> = BTreeMap::new();
-        let (mut sent, mut next) = (0u64, 0u64);
-        // Hands back every result that is next in order.
-        let mut flush = |finished: &mut BTreeMap<u64, R>, next: &mut u64| -> io::Result<()> {
-            while let Some(result) = finished.remove(next) {
-                *next += 1;
-                emit(result)?;
+        // Reading has a thread of its own, so that answers are written while it waits for input.
+        let (credit, batch_size) = (&credit, &batch_size);
+        let feeder = scope.spawn(move || {
+            let mut sent = 0u64;
+            let mut batch = Vec::new();
+            for job in jobs {
+                batch.push(job);
+                if batch.len() < batch_size.load(Relaxed) {
+                    continue;
+                }
+                let size = batch.len();
+                if !credit.take(size) || job_tx.send((sent, std::mem::take(&mut batch))).is_err() {
+                    return sent;
+                }
+                sent += size as u64;
             }
-            Ok(())
-        };
+            let size = batch.len();
+            if size > 0 && credit.take(size) && job_tx.send((sent, batch)).is_ok() {
+                sent += size as u64;
+            }
+            sent
+        });
+        let mut finished = BTreeMap::new();
+        let mut next = 0u64;
         let mut outcome = Ok(());
-        for job in jobs {
-            while outcome.is_ok() && sent - next >= window as u64 {
-                outcome = match done_rx.recv() {
-                    Ok((index, result)) => {
-                        finished.insert(index, result);
-                        flush(&mut finished, &mut next)
+        // Ends when every worker has gone: the feeder has closed the queue, or an error stopped
+        // the run.
+        loop {
+            let message = match done_rx.try_recv() {
+                Ok(message) => message,
+                Err(mpsc::TryRecvError::Disconnected) => break,
+                Err(mpsc::TryRecvError::Empty) => {
+                    if let Err(e) = sink.idle() {
+                        outcome = Err(e);
+                        break;
                     }
-                    Err(_) => Err(stopped()),
-                };
+                    match done_rx.recv() {
+                        Ok(message) => message,
+                        Err(_) => break,
+                    }
+                }
+            };
+            let ((first, results), took) = message;
+            if batching == Batching::Adaptive {
+                batch_size.store(fitting_batch(took, results.len()), Relaxed);
             }
-            if outcome.is_err() || job_tx.send((sent, job)).is_err() {
+            finished.insert(first, results);
+            while let Some(results) = finished.remove(&next) {
+                next += results.len() as u64;
+                credit.give(results.len());
+                for result in results {
+                    outcome = outcome.and_then(|()| sink.emit(result));
+                }
+            }
+            if outcome.is_err() {
                 break;
             }
-            sent += 1;
         }
-        drop(job_tx);
-        while outcome.is_ok() && next < sent {
-            outcome = match done_rx.recv() {
-                Ok((index, result)) => {
-                    finished.insert(index, result);
-                    flush(&mut finished, &mut next)
-                }
-                Err(_) => Err(stopped()),
-            };
-        }
-        // On an error the workers finish their jobs in flight, then find the queue closed.
+        // After an error the feeder stops at its next wait and the workers find the queue closed.
+        credit.close();
         drop(done_rx);
-        outcome
+        let sent = feeder.join().unwrap_or(u64::MAX);
+        match outcome {
+            Ok(()) if next != sent => Err(stopped()),
+            outcome => outcome,
+        }
     })
+}
+
+/// The number of jobs that take about [`BATCH_TIME`], from a batch of `jobs` that took `took`.
+fn fitting_batch(took: Duration, jobs: usize) -> usize {
+    let per_job = took.as_nanos() / jobs.max(1) as u128;
+    let fits = BATCH_TIME.as_nanos() / per_job.max(1);
+    usize::try_from(fits).map_or(MAX_BATCH, |n| n.clamp(1, MAX_BATCH))
+}
+
+/// Bounds the jobs in flight: the feeder takes credit before handing jobs on, the writer gives
+/// it back as results are written.
+struct Credit {
+    /// Credit left, and whether the run is over.
+    state: Mutex<(usize, bool)>,
+    changed: Condvar,
+    window: usize,
+}
+
+impl Credit {
+    fn new(window: usize) -> Credit {
+        Credit {
+            state: Mutex::new((window, false)),
+            changed: Condvar::new(),
+            window,
+        }
+    }
+
+    /// Waits for credit for `jobs` (a whole window for a larger batch); false when the run is
+    /// over.
+    fn take(&self, jobs: usize) -> bool {
+        let want = jobs.min(self.window);
+        let Ok(mut state) = self.state.lock() else {
+            return false;
+        };
+        while state.0 < want && !state.1 {
+            match self.changed.wait(state) {
+                Ok(next) => state = next,
+                Err(_) => return false,
+            }
+        }
+        state.0 -= want.min(state.0);
+        !state.1
+    }
+
+    /// Gives back credit for `jobs` written.
+    fn give(&self, jobs: usize) {
+        if let Ok(mut state) = self.state.lock() {
+            state.0 = (state.0 + jobs).min(self.window);
+            self.changed.notify_all();
+        }
+    }
+
+    /// Ends the run: the feeder stops at its next wait.
+    fn close(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.1 = true;
+            self.changed.notify_all();
+        }
+    }
 }
 
 /// The error when the workers are gone before handing back every result.
@@ -108,50 +234,76 @@ fn stopped() -> io::Error {
 mod tests {
     use super::*;
 
-    #[test]
-    fn results_come_back_in_input_order() {
-        for threads in [1, 2, 5] {
-            let mut out = Vec::new();
-            run(
-                threads,
-                0..5000u64,
-                || 0u64,
-                |calls, n| {
-                    *calls += 1;
-                    // Uneven work, so results finish out of order.
-                    if n % 97 == 0 {
-                        thread::sleep(std::time::Duration::from_millis(1));
-                    }
-                    n * 2
-                },
-                |r| {
-                    out.push(r);
-                    Ok(())
-                },
-            )
-            .unwrap();
-            assert_eq!(out, (0..5000).map(|n| n * 2).collect::<Vec<_>>());
+    /// Collects results; fails at the value `fail_at`.
+    #[derive(Default)]
+    struct Collect {
+        out: Vec<u64>,
+        fail_at: Option<u64>,
+    }
+
+    impl Sink<u64> for Collect {
+        fn emit(&mut self, result: u64) -> io::Result<()> {
+            self.out.push(result);
+            if Some(result) == self.fail_at {
+                return Err(io::Error::from(io::ErrorKind::BrokenPipe));
+            }
+            Ok(())
+        }
+
+        fn idle(&mut self) -> io::Result<()> {
+            Ok(())
         }
     }
 
     #[test]
-    fn an_emit_error_stops_the_run() {
-        let mut seen = 0;
+    fn results_come_back_in_input_order() {
+        for threads in [1, 2, 5] {
+            for batching in [Batching::Adaptive, Batching::Single] {
+                let mut sink = Collect::default();
+                run(
+                    threads,
+                    batching,
+                    0..5000u64,
+                    || 0u64,
+                    |calls, n| {
+                        *calls += 1;
+                        // Uneven work, so results finish out of order.
+                        if n % 97 == 0 {
+                            thread::sleep(std::time::Duration::from_millis(1));
+                        }
+                        n * 2
+                    },
+                    &mut sink,
+                )
+                .unwrap();
+                assert_eq!(sink.out, (0..5000).map(|n| n * 2).collect::<Vec<_>>());
+            }
+        }
+    }
+
+    #[test]
+    fn batches_fit_the_time_per_job() {
+        assert_eq!(fitting_batch(Duration::from_millis(50), 1), 1);
+        assert_eq!(fitting_batch(Duration::from_micros(10), 1), 50);
+        assert_eq!(fitting_batch(Duration::from_micros(10), 10), MAX_BATCH);
+        assert_eq!(fitting_batch(Duration::ZERO, 0), MAX_BATCH);
+    }
+
+    #[test]
+    fn a_sink_error_stops_the_run() {
+        let mut sink = Collect {
+            fail_at: Some(10),
+            ..Collect::default()
+        };
         let result = run(
             3,
+            Batching::Adaptive,
             0..1_000_000u64,
             || (),
             |_, n| n,
-            |n| {
-                seen += 1;
-                if n == 10 {
-                    Err(io::Error::from(io::ErrorKind::BrokenPipe))
-                } else {
-                    Ok(())
-                }
-            },
+            &mut sink,
         );
         assert!(result.is_err());
-        assert_eq!(seen, 11);
+        assert_eq!(sink.out.len(), 11);
     }
 }

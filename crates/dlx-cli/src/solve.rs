@@ -1,7 +1,6 @@
 //! `dlx solve`: solve, count or check Sudoku puzzles of any shape, streaming them from files or
 //! standard input and answering in input order.
 
-use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::num::NonZeroUsize;
@@ -14,10 +13,12 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_core::Stats;
 use dlx_puzzles::sudoku::format::{self, ReadOptions, Reader};
-use dlx_puzzles::sudoku::{Alphabet, Answer, GivensError, Layout, Puzzle, Shape, Solver, Verdict};
+use dlx_puzzles::sudoku::{
+    Alphabet, Answer, GivensError, Layout, Puzzle, Shape, ShapeHint, Solver, Verdict,
+};
 
 use crate::input;
-use crate::ordered;
+use crate::ordered::{self, Batching, Sink};
 use crate::outcome::Outcome;
 use crate::progress::{Counting, Progress};
 
@@ -181,6 +182,45 @@ const INVALID: &str = "invalid puzzle\n";
 /// Solvers are kept per shape; this many at most (many jigsaw layouts would otherwise pile up).
 const MAX_SOLVERS: usize = 64;
 
+/// A thread's solvers, one per shape. Consecutive puzzles nearly always share a shape hint, so
+/// the last solver is found from the hint alone: building and hashing a shape for each puzzle
+/// cost more than solving a 17-clue puzzle.
+#[derive(Default)]
+struct Solvers {
+    solvers: Vec<Solver>,
+    /// The size and shape hint of the last puzzle, and the index of its solver.
+    last: Option<(usize, ShapeHint, usize)>,
+}
+
+impl Solvers {
+    /// The solver for `puzzle`, whose shape `shape_of` gives; made when the shape is new.
+    fn find<E>(
+        &mut self,
+        puzzle: &Puzzle,
+        shape_of: impl FnOnce(&Puzzle) -> Result<Shape, E>,
+    ) -> Result<&mut Solver, E> {
+        let index = match &self.last {
+            Some((size, hint, index)) if *size == puzzle.size && *hint == puzzle.shape => *index,
+            _ => {
+                let shape = shape_of(puzzle)?;
+                let index = match self.solvers.iter().position(|s| *s.shape() == shape) {
+                    Some(index) => index,
+                    None => {
+                        if self.solvers.len() >= MAX_SOLVERS {
+                            self.solvers.clear();
+                        }
+                        self.solvers.push(Solver::new(shape));
+                        self.solvers.len() - 1
+                    }
+                };
+                self.last = Some((puzzle.size, puzzle.shape.clone(), index));
+                index
+            }
+        };
+        Ok(&mut self.solvers[index])
+    }
+}
+
 /// One record of the input, for a thread to answer.
 enum Job {
     /// A puzzle, or the reader's error in its place, from the input called `name`.
@@ -221,7 +261,7 @@ struct Answering {
 
 impl Answering {
     /// Answers one job with this thread's `solvers` (one per shape).
-    fn answer(&self, solvers: &mut HashMap<Shape, Solver>, job: Job) -> Done {
+    fn answer(&self, solvers: &mut Solvers, job: Job) -> Done {
         let mut done = Done {
             messages: Vec::new(),
             outcome: Outcome::Solved,
@@ -251,8 +291,8 @@ impl Answering {
                 }
             },
         };
-        let shape = match self.shapes.shape_of(&puzzle) {
-            Ok(shape) => shape,
+        let solver = match solvers.find(&puzzle, |puzzle| self.shapes.shape_of(puzzle)) {
+            Ok(solver) => solver,
             Err(e) => {
                 done.messages
                     .push(format!("dlx: {name}:{}: {e}", puzzle.line));
@@ -260,12 +300,6 @@ impl Answering {
                 return done;
             }
         };
-        if solvers.len() >= MAX_SOLVERS && !solvers.contains_key(&shape) {
-            solvers.clear();
-        }
-        let solver = solvers
-            .entry(shape)
-            .or_insert_with_key(|shape| Solver::new(shape.clone()));
         let started = Instant::now();
         let answer = match answer(solver, self.mode, &puzzle.cells) {
             Ok(answer) => answer,
@@ -321,7 +355,9 @@ impl<W: Write> Run<W> {
     fn note(&mut self, outcome: Outcome) {
         self.outcome = self.outcome.max(outcome);
     }
+}
 
+impl<W: Write> Sink<Done> for Run<W> {
     /// Writes what was found for one job.
     fn emit(&mut self, done: Done) -> io::Result<()> {
         if done.record {
@@ -368,6 +404,10 @@ impl<W: Write> Run<W> {
         }
         Ok(())
     }
+
+    fn idle(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// What is printed for `givens` in `mode`.
@@ -393,13 +433,13 @@ fn jobs<'a>(
     files: &'a [PathBuf],
     options: &'a ReadOptions,
     bytes: Arc<AtomicU64>,
-) -> impl Iterator<Item = Job> + 'a {
+) -> impl Iterator<Item = Job> + Send + 'a {
     files
         .iter()
-        .flat_map(move |path| -> Box<dyn Iterator<Item = Job>> {
+        .flat_map(move |path| -> Box<dyn Iterator<Item = Job> + Send> {
             if path == Path::new("-") {
                 let name: Arc<str> = Arc::from("<stdin>");
-                let input = BufReader::new(Counting::new(io::stdin().lock(), Arc::clone(&bytes)));
+                let input = BufReader::new(Counting::new(io::stdin(), Arc::clone(&bytes)));
                 return Box::new(Reader::new(input, options.clone()).map(move |record| {
                     Job::Record {
                         name: Arc::clone(&name),
@@ -475,12 +515,20 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         alphabet: args.alphabet.map(Alphabet::from),
     };
     let started = Instant::now();
+    // Typed puzzles are answered one by one; anything else goes to the threads in batches.
+    let typed = files.iter().any(|f| f == Path::new("-")) && io::stdin().is_terminal();
+    let batching = if typed {
+        Batching::Single
+    } else {
+        Batching::Adaptive
+    };
     let written = ordered::run(
         threads,
+        batching,
         jobs(files, &options, run.progress.bytes()),
-        HashMap::new,
+        Solvers::default,
         |solvers, job| answering.answer(solvers, job),
-        |done| run.emit(done),
+        &mut run,
     );
     let written = written.and_then(|()| run.out.flush());
     run.progress.finish();

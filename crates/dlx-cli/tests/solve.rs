@@ -503,3 +503,35 @@ fn batch_integrity_one_record_per_input_in_order() {
         }
     }
 }
+
+#[test]
+fn with_threads_answers_come_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("dlx"))
+        .args(["solve", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    // The reader looks one line ahead (a jigsaw layout may follow a puzzle), so two lines.
+    writeln!(stdin, "{puzzle}\n{puzzle}").unwrap();
+    stdin.flush().unwrap();
+    // The input stays open: the first answer must not wait for more puzzles or for its end.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        tx.send(line).unwrap();
+    });
+    let answer = rx.recv_timeout(std::time::Duration::from_secs(60));
+    drop(stdin);
+    child.wait().unwrap();
+    let answer = answer.expect("no answer while the input was open");
+    let shape = Shape::standard(9).unwrap();
+    validate(&shape, &digits(puzzle), &digits(answer.trim())).unwrap();
+}
