@@ -70,19 +70,20 @@ pub(crate) enum Symbol {
 
 /// What `ch` means in `alphabet` (letters in either case).
 pub(crate) fn read_char(alphabet: Alphabet, ch: char) -> Symbol {
-    if EMPTY_MARKS.contains(&ch) {
-        return Symbol::Empty;
-    }
-    let up = ch.to_ascii_uppercase();
-    let digit = up.to_digit(10).map(|d| d as u16);
-    let letter = up.is_ascii_uppercase().then(|| u16::from(up as u8 - b'A'));
-    match (alphabet, digit, letter) {
-        (Alphabet::ZeroBased, Some(d), _) => Symbol::Value(d + 1),
-        (Alphabet::ZeroBased, None, Some(l)) => Symbol::Value(11 + l),
-        (_, Some(0), _) => Symbol::Empty,
-        (Alphabet::OneBased | Alphabet::Numbers, Some(d), _) => Symbol::Value(d),
-        (Alphabet::OneBased, None, Some(l)) => Symbol::Value(10 + l),
-        (Alphabet::Letters, None, Some(l)) => Symbol::Value(1 + l),
+    // Every symbol is ASCII; matching on the byte keeps this per-cell step to a few compares.
+    let Ok(byte) = u8::try_from(ch) else {
+        return Symbol::Invalid;
+    };
+    match (alphabet, byte.to_ascii_uppercase()) {
+        (_, b'.' | b'-' | b'_' | b'*') => Symbol::Empty,
+        (Alphabet::ZeroBased, d @ b'0'..=b'9') => Symbol::Value(u16::from(d - b'0') + 1),
+        (Alphabet::ZeroBased, l @ b'A'..=b'Z') => Symbol::Value(u16::from(l - b'A') + 11),
+        (_, b'0') => Symbol::Empty,
+        (Alphabet::OneBased | Alphabet::Numbers, d @ b'1'..=b'9') => {
+            Symbol::Value(u16::from(d - b'0'))
+        }
+        (Alphabet::OneBased, l @ b'A'..=b'Z') => Symbol::Value(u16::from(l - b'A') + 10),
+        (Alphabet::Letters, l @ b'A'..=b'Z') => Symbol::Value(u16::from(l - b'A') + 1),
         _ => Symbol::Invalid,
     }
 }
@@ -371,13 +372,16 @@ pub(crate) fn decode<P: Copy>(
     n: usize,
 ) -> Result<Vec<u16>, (P, String)> {
     let bound = u16::try_from(n).unwrap_or(u16::MAX);
-    cells
-        .map(|(ch, at)| match read_char(alphabet, ch) {
-            Symbol::Empty => Ok(0),
-            Symbol::Value(v) if v <= bound => Ok(v),
-            _ => Err((at, unexpected(ch, alphabet, n))),
-        })
-        .collect()
+    // Capped: `n` comes from the input, and the cells may be fewer than it promises.
+    let mut values = Vec::with_capacity(n.saturating_mul(n).min(1 << 16));
+    for (ch, at) in cells {
+        values.push(match read_char(alphabet, ch) {
+            Symbol::Empty => 0,
+            Symbol::Value(v) if v <= bound => v,
+            _ => return Err((at, unexpected(ch, alphabet, n))),
+        });
+    }
+    Ok(values)
 }
 
 #[cfg(test)]
@@ -386,6 +390,20 @@ mod tests {
 
     fn guess_str(s: &str, n: usize) -> Guess {
         guess(s.chars(), n, None)
+    }
+
+    #[test]
+    fn empty_marks_are_empty_in_every_alphabet() {
+        for alphabet in GUESSED.into_iter().chain([Alphabet::Numbers]) {
+            for mark in EMPTY_MARKS {
+                assert_eq!(
+                    read_char(alphabet, mark),
+                    Symbol::Empty,
+                    "{alphabet:?} {mark}"
+                );
+            }
+            assert_eq!(read_char(alphabet, 'é'), Symbol::Invalid);
+        }
     }
 
     #[test]

@@ -137,15 +137,16 @@ impl<R: BufRead> Reader<R> {
                 let line = self.take()?;
                 json::read(&line.text, line.number, &self.options)
             }
-            Start::Line => self.line_record(),
+            Start::Line => self.line_record(true),
             Start::Block => self.decorated_block(),
             Start::Plain(count) => match self.decide(false, count) {
                 Some(n) => self.block(n, false),
-                None => self.line_record(),
+                // A single field: not a row of numbers.
+                None => self.line_record(false),
             },
             Start::Numbers(count) => match self.decide(true, count) {
                 Some(n) => self.block(n, true),
-                None => self.line_record(),
+                None => self.line_record(true),
             },
         }
     }
@@ -218,12 +219,13 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Reads a puzzle written on one line, and a region layout on the next line if there is one.
-    fn line_record(&mut self) -> Result<Puzzle, FormatError> {
+    /// `may_be_numbers` is false when the line is known to hold a single field.
+    fn line_record(&mut self, may_be_numbers: bool) -> Result<Puzzle, FormatError> {
         let line = self.take()?;
         let t = line.text.trim();
         let numbers = match self.options.alphabet {
             Some(a) => a == Alphabet::Numbers,
-            None => !t.contains('\t') && is_number_row(t),
+            None => may_be_numbers && !t.contains('\t') && is_number_row(t),
         };
         let parsed = if numbers {
             line::parse_numbers(&line.text, line.number, &self.options, &self.memory)

@@ -118,7 +118,7 @@ pub(crate) fn split_numbers(text: &str) -> Row {
 /// empty-cell mark.
 pub(crate) fn is_number_token(token: &str) -> bool {
     (!token.is_empty() && token.len() <= 5 && token.bytes().all(|b| b.is_ascii_digit()))
-        || (token.chars().count() == 1 && token.chars().all(|c| EMPTY_MARKS.contains(&c)))
+        || token.len() == 1 && token.chars().all(|c| EMPTY_MARKS.contains(&c))
 }
 
 /// Whether a line is a row of numbers: two or more blank-separated tokens, each a number, an
