@@ -32,6 +32,8 @@
 pub mod cells;
 pub mod knuth;
 mod links;
+#[cfg(test)]
+mod messages;
 pub mod parallel;
 mod problem;
 mod search;

@@ -9,6 +9,8 @@
 mod base36;
 mod decode;
 pub mod langford;
+#[cfg(test)]
+mod messages;
 pub mod polyomino;
 pub mod queens;
 pub mod sudoku;

@@ -42,3 +42,5 @@ pub fn cells(text: &str, size: usize) -> Vec<u16> {
 pub fn layout(text: &str) -> Vec<u16> {
     text.chars().map(|ch| ch as u16).collect()
 }
+
+pub mod grids;

@@ -5,7 +5,7 @@ use crate::sudoku::Alphabet;
 
 use super::alphabet::{choose, decode, guess, number_cell, unexpected, Guess};
 use super::error::FormatError;
-use super::layout::{normalize, repeats_in_a_row};
+use super::layout::{normalize, repeats_in_a_row, strict};
 use super::memory::Memory;
 use super::row::{cell_run, split_numbers};
 use super::{exact_root, ReadOptions, MAX_CHAR_SIDE};
@@ -196,6 +196,17 @@ fn nearest_square(m: usize) -> usize {
     }
 }
 
+/// Whether `n * n` symbols after a grid are meant as its region layout rather than a solution:
+/// some row repeats a symbol, or the symbols make `n` connected regions of `n` cells (as the
+/// columns do, whose rows repeat nothing). A solution does neither: its equal symbols never
+/// share a row nor touch.
+fn names_regions(symbols: &str, n: usize) -> bool {
+    repeats_in_a_row(symbols.as_bytes(), n) || {
+        let labels: Vec<char> = symbols.chars().collect();
+        strict(&labels, n).is_some()
+    }
+}
+
 /// Reads a line of characters (the caller has ruled out blank, comment and JSON lines).
 pub(crate) fn parse(
     text: &str,
@@ -223,7 +234,7 @@ pub(crate) fn parse(
         Some(next)
             if next.text.len() == n * n
                 && next.text.bytes().all(|b| b.is_ascii_alphanumeric())
-                && repeats_in_a_row(next.text.as_bytes(), n) =>
+                && names_regions(next.text, n) =>
         {
             let labels: Vec<char> = next.text.chars().collect();
             Some(normalize(&labels, n).map_err(|(cell, message)| {
@@ -332,6 +343,12 @@ mod tests {
         // A solution after the grid is not a layout.
         let p = read("1...2...3...4... 1234341221434321").unwrap();
         assert_eq!(p.regions, None);
+        // Regions that are the columns repeat nothing in a row, but they are a layout.
+        let p = read("1...2...3...4... 1234123412341234").unwrap();
+        assert_eq!(
+            p.regions,
+            Some(vec![0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3])
+        );
     }
 
     #[test]

@@ -45,9 +45,9 @@
 //!   with other characters (names) are skipped; a field of 16 or more cell characters that is
 //!   not a grid is reported as a grid with the wrong number of cells;
 //! - the field right after the grid is its jigsaw region layout when it has `n * n` letters and
-//!   digits and some row repeats a symbol (a solution grid never does, so
-//!   `GRID SOLUTION ID` is read as a grid with a trailer); anything else after the grid is
-//!   ignored (ratings, ids, comments, `nsol=1`);
+//!   digits and either some row repeats a symbol or the symbols make `n` connected regions of
+//!   `n` cells (a solution grid does neither, so `GRID SOLUTION ID` is read as a grid with a
+//!   trailer); anything else after the grid is ignored (ratings, ids, comments, `nsol=1`);
 //! - the next line is the layout instead when it is a single field of `n * n` symbols making
 //!   `n` orthogonally connected regions of `n` cells.
 //!
