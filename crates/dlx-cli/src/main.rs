@@ -8,6 +8,7 @@ mod gen;
 mod input;
 mod judge;
 mod langford;
+mod memory;
 mod merge;
 mod ordered;
 mod outcome;

@@ -18,6 +18,7 @@ use dlx_puzzles::sudoku::{
 };
 
 use crate::input;
+use crate::memory;
 use crate::ordered::{self, Batching, Sink};
 use crate::outcome::Outcome;
 use crate::progress::{Counting, Progress};
@@ -36,7 +37,8 @@ pub struct SolveArgs {
     /// Print `unique`, `multiple` or `none` for each puzzle (stops at the second solution).
     #[arg(long)]
     check: bool,
-    /// Print `puzzle=K nodes=… updates=… seconds=…` per puzzle and a total on stderr.
+    /// Print `puzzle=K nodes=… updates=… seconds=…` per puzzle and a total on stderr (with the
+    /// peak memory, `peak-kib=…`, where the system tells it).
     #[arg(long)]
     stats: bool,
     /// The side of the grid, when it cannot be told from the input.
@@ -534,11 +536,12 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     run.progress.finish();
     if args.stats {
         eprintln!(
-            "total puzzles={} nodes={} updates={} seconds={:.6}",
+            "total puzzles={} nodes={} updates={} seconds={:.6}{}",
             run.puzzles,
             run.total.nodes,
             run.total.updates,
-            started.elapsed().as_secs_f64()
+            started.elapsed().as_secs_f64(),
+            memory::peak_field()
         );
     }
     match written {
