@@ -17,6 +17,7 @@ mod queens;
 mod run;
 mod solve;
 mod split;
+mod stop;
 mod unit_run;
 mod units;
 

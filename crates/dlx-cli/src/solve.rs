@@ -8,18 +8,21 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_core::Stats;
 use dlx_puzzles::sudoku::format::{self, ReadOptions, Reader};
-use dlx_puzzles::sudoku::{Alphabet, Answer, GivensError, Layout, Puzzle, Shape, Solver, Verdict};
+use dlx_puzzles::sudoku::{
+    Alphabet, Answer, GivensError, Layout, Limits, Puzzle, Shape, Solver, Verdict,
+};
 
 use crate::input;
 use crate::ordered;
 use crate::outcome::Outcome;
 use crate::progress::{Counting, Progress};
+use crate::stop;
 
 /// Arguments of `dlx solve`.
 #[derive(Args, Debug)]
@@ -38,6 +41,16 @@ pub struct SolveArgs {
     /// Print `puzzle=K nodes=… updates=… seconds=…` per puzzle and a total on stderr.
     #[arg(long)]
     stats: bool,
+    /// Give up on a puzzle after this many search nodes (guesses on the 9x9 path): it prints
+    /// `unfinished` in its place, stderr names it, and the exit code is 3 (2 if some input was
+    /// bad).
+    #[arg(long, value_name = "NODES")]
+    budget: Option<u64>,
+    /// Stop the whole run after this many seconds (fractions allowed): every puzzle not
+    /// answered by then, and every one after it, prints `unfinished` in its place, so each
+    /// input still has one answer, in order; exit code 3 (2 if some input was bad).
+    #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
+    timeout: Option<Duration>,
     /// The side of the grid, when it cannot be told from the input.
     #[arg(long, value_name = "N")]
     size: Option<usize>,
@@ -178,6 +191,9 @@ fn read_with<T>(path: &Path, reader: fn(&str) -> Result<T, format::FormatError>)
 /// What is printed in place of a malformed puzzle's answer.
 const INVALID: &str = "invalid puzzle\n";
 
+/// What is printed in place of the answer of a puzzle that a limit stopped.
+const UNFINISHED: &str = "unfinished\n";
+
 /// Solvers are kept per shape; this many at most (many jigsaw layouts would otherwise pile up).
 const MAX_SOLVERS: usize = 64;
 
@@ -209,6 +225,8 @@ struct Done {
 enum Printed {
     /// The record could not be read.
     Invalid,
+    /// A limit stopped the search before the answer was known.
+    Unfinished,
     /// An answer, written in the puzzle's layout.
     Answer { layout: Layout, text: String },
 }
@@ -217,6 +235,10 @@ enum Printed {
 struct Answering {
     mode: Mode,
     shapes: ShapeOptions,
+    /// The budget per puzzle and the deadline of the run.
+    limits: Limits,
+    /// The time limit of the run, for messages.
+    timeout: Option<Duration>,
 }
 
 impl Answering {
@@ -266,6 +288,11 @@ impl Answering {
         let solver = solvers
             .entry(shape)
             .or_insert_with_key(|shape| Solver::new(shape.clone()));
+        // Past the deadline nothing more is searched, but every puzzle still gets its record.
+        if self.limits.past_deadline() {
+            return self.unfinished(done, &name, &puzzle);
+        }
+        solver.set_limits(self.limits);
         let started = Instant::now();
         let answer = match answer(solver, self.mode, &puzzle.cells) {
             Ok(answer) => answer,
@@ -289,6 +316,9 @@ impl Answering {
             }
         };
         done.searched = Some((solver.stats(), started.elapsed().as_secs_f64()));
+        if solver.unfinished() {
+            return self.unfinished(done, &name, &puzzle);
+        }
         let unsolved = matches!(
             answer,
             Answer::NoSolution | Answer::Count { count: 0, .. } | Answer::Verdict(Verdict::None)
@@ -300,6 +330,26 @@ impl Answering {
             text: format::write_answer(&puzzle, &answer),
             layout: puzzle.layout,
         });
+        done
+    }
+}
+
+impl Answering {
+    /// Marks `done` as stopped by a limit, saying which on stderr.
+    fn unfinished(&self, mut done: Done, name: &str, puzzle: &Puzzle) -> Done {
+        let why = match (self.timeout, self.limits.nodes) {
+            (Some(limit), _) if self.limits.past_deadline() => {
+                format!("the time limit of {}", stop::describe(limit))
+            }
+            (_, Some(nodes)) => format!("the budget of {nodes} nodes"),
+            _ => "a limit".to_string(),
+        };
+        done.messages.push(format!(
+            "dlx: {name}:{}: unfinished: {why} ran out before the answer was known",
+            puzzle.line
+        ));
+        done.outcome = Outcome::Unfinished;
+        done.answer = Some(Printed::Unfinished);
         done
     }
 }
@@ -352,6 +402,7 @@ impl<W: Write> Run<W> {
         match done.answer {
             None => return Ok(()),
             Some(Printed::Invalid) => self.out.write_all(INVALID.as_bytes())?,
+            Some(Printed::Unfinished) => self.out.write_all(UNFINISHED.as_bytes())?,
             Some(Printed::Answer { layout, text }) => {
                 if let Some(previous) = &self.previous {
                     self.out
@@ -469,12 +520,21 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         previous: None,
         progress: Progress::new(show_progress, total_size(files)),
     };
-    let answering = Answering { mode, shapes };
+    let started = Instant::now();
+    let answering = Answering {
+        mode,
+        shapes,
+        limits: Limits {
+            nodes: args.budget,
+            // A limit too far ahead to be an instant is no limit.
+            deadline: args.timeout.and_then(|limit| started.checked_add(limit)),
+        },
+        timeout: args.timeout,
+    };
     let options = ReadOptions {
         size: args.size,
         alphabet: args.alphabet.map(Alphabet::from),
     };
-    let started = Instant::now();
     let written = ordered::run(
         threads,
         jobs(files, &options, run.progress.bytes()),
