@@ -14,6 +14,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_core::Stats;
 use dlx_puzzles::sudoku::format::{self, ReadOptions, Reader};
+use dlx_puzzles::sudoku::shape::MAX_SIZE;
 use dlx_puzzles::sudoku::{
     Alphabet, Answer, GivensError, Layout, Limits, Puzzle, Shape, Solver, Verdict,
 };
@@ -51,8 +52,8 @@ pub struct SolveArgs {
     /// input still has one answer, in order; exit code 3 (2 if some input was bad).
     #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
     timeout: Option<Duration>,
-    /// The side of the grid, when it cannot be told from the input.
-    #[arg(long, value_name = "N")]
+    /// The side of the grid, when it cannot be told from the input (at most 100).
+    #[arg(long, value_name = "N", value_parser = parse_size)]
     size: Option<usize>,
     /// Boxes of R rows by C columns (e.g. `2x3` for 6x6).
     #[arg(long, value_name = "RxC", value_parser = parse_boxes, conflicts_with = "regions")]
@@ -97,6 +98,17 @@ impl From<AlphabetArg> for Alphabet {
             AlphabetArg::Letters => Alphabet::Letters,
             AlphabetArg::Numbers => Alphabet::Numbers,
         }
+    }
+}
+
+/// Parses `--size`: a side from 1 to the largest grid solved.
+fn parse_size(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n @ 1..=MAX_SIZE) => Ok(n),
+        Ok(n) if n > MAX_SIZE => Err(format!(
+            "a {n}x{n} grid is too large (at most {MAX_SIZE}x{MAX_SIZE})"
+        )),
+        _ => Err(format!("`{text}` is not a grid side (1 to {MAX_SIZE})")),
     }
 }
 
@@ -279,6 +291,7 @@ impl Answering {
                 done.messages
                     .push(format!("dlx: {name}:{}: {e}", puzzle.line));
                 done.outcome = Outcome::BadInput;
+                done.answer = Some(Printed::Invalid);
                 return done;
             }
         };
@@ -312,6 +325,7 @@ impl Answering {
                 done.messages
                     .push(format!("dlx: {name}:{}: {e}", puzzle.line));
                 done.outcome = Outcome::BadInput;
+                done.answer = Some(Printed::Invalid);
                 return done;
             }
         };
@@ -573,5 +587,17 @@ mod tests {
         assert!(parse_boxes("3").is_err());
         assert!(parse_boxes("0x3").is_err());
         assert!(parse_boxes("axb").is_err());
+    }
+
+    #[test]
+    fn sizes_stop_at_the_largest_grid() {
+        assert_eq!(parse_size("9"), Ok(9));
+        assert_eq!(parse_size("100"), Ok(100));
+        assert_eq!(
+            parse_size("1000"),
+            Err("a 1000x1000 grid is too large (at most 100x100)".to_string())
+        );
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("x").is_err());
     }
 }
