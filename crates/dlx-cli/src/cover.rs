@@ -12,6 +12,7 @@ use crate::run::{self, SearchArgs};
 
 /// Arguments of `dlx cover`.
 #[derive(Args, Debug)]
+#[command(after_help = crate::run::EXIT_CODES)]
 pub struct CoverArgs {
     /// The problem in Knuth's format; standard input when absent or `-`.
     file: Option<PathBuf>,

@@ -16,6 +16,12 @@ use crate::stop;
 
 /// Arguments of `dlx judge`.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Exit codes: 0 every case answered as its problem defines, 1 some case \
+had no solution where the problem defines no reply for it, 2 bad usage or bad input (the run \
+stops there), 3 a case stopped by --budget or --timeout (the run stops there: a judge's \
+output has no way to mark a case unfinished, so nothing is printed for it or after it)."
+)]
 pub struct JudgeArgs {
     /// The problem: poj2676, poj3074, poj3076, la2659, acwing169, hdu4069, hdu3111,
     /// spoj-sudoku (see --list).

@@ -21,6 +21,11 @@ use crate::stop::{self, Reason};
 /// costs a return from the search loop and a resume, so it is not made at every node.
 const SLICE_NODES: u64 = 4096;
 
+/// The exit codes of `dlx cover` and the puzzle commands, for their `--help`.
+pub const EXIT_CODES: &str = "Exit codes: 0 solutions found, 1 none, 2 bad usage or input, \
+3 stopped by --budget or --timeout (what was printed is correct, but there may be more), \
+130 interrupted by Ctrl-C (the count and statistics so far are printed on stderr).";
+
 /// The options that control a search and what it prints.
 #[derive(Args, Debug)]
 pub struct SearchArgs {

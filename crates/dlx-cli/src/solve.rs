@@ -27,6 +27,12 @@ use crate::stop;
 
 /// Arguments of `dlx solve`.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Every puzzle gets exactly one answer record, in input order: its \
+answer, `no solution`, `invalid puzzle` (the reason on stderr) or `unfinished` (stopped by \
+--budget or --timeout). Exit codes: 0 all solved, 1 some puzzle has no solution, 3 some puzzle \
+is unfinished, 2 bad usage or bad input; when several apply, 2 wins over 3, and 3 over 1."
+)]
 pub struct SolveArgs {
     /// Files of puzzles; standard input when none are given, or for `-`.
     files: Vec<PathBuf>,
