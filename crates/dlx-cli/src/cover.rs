@@ -12,6 +12,7 @@ use crate::run::{self, SearchArgs};
 
 /// Arguments of `dlx cover`.
 #[derive(Args, Debug)]
+#[command(after_help = crate::run::EXIT_CODES)]
 pub struct CoverArgs {
     /// The problem in Knuth's format; standard input when absent or `-`.
     file: Option<PathBuf>,
@@ -19,8 +20,29 @@ pub struct CoverArgs {
     /// sets, forced moves without branching; no colors or multiplicities).
     #[arg(long, value_enum, default_value_t = Engine::Dlx)]
     engine: Engine,
+    /// The largest input read, in bytes, with an optional K, M or G suffix (powers of 1024).
+    /// A problem takes up to about 30 times its size in memory, so larger inputs are refused
+    /// before they are read.
+    #[arg(long, value_name = "SIZE", default_value = "128M", value_parser = parse_size)]
+    max_input: u64,
     #[command(flatten)]
     search: SearchArgs,
+}
+
+/// Parses a size in bytes: digits with an optional `K`, `M` or `G` suffix (powers of 1024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, shift) = match t.char_indices().last() {
+        Some((at, 'k' | 'K')) => (&t[..at], 10),
+        Some((at, 'm' | 'M')) => (&t[..at], 20),
+        Some((at, 'g' | 'G')) => (&t[..at], 30),
+        _ => (t, 0),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(|| format!("`{text}` is not a size (e.g. 4096, 512K, 256M or 2G)"))
 }
 
 /// The engines `dlx cover` can search with.
@@ -34,7 +56,8 @@ enum Engine {
 
 /// Runs `dlx cover`.
 pub fn run(args: &CoverArgs) -> Result<Outcome> {
-    let problem = read_problem(args.file.as_deref())?;
+    let hint = " (raise it with --max-input)";
+    let problem = read_problem_at_most(args.file.as_deref(), args.max_input, hint)?;
     let name = args
         .file
         .as_deref()
@@ -61,7 +84,12 @@ pub fn run(args: &CoverArgs) -> Result<Outcome> {
 /// Reads a problem in Knuth's format from `file` (standard input for `None` or `-`), printing
 /// its warnings on stderr; errors name the file, line and column.
 pub fn read_problem(file: Option<&Path>) -> Result<Problem> {
-    let input = input::read(file)?;
+    read_problem_at_most(file, input::DEFAULT_MAX_BYTES, "")
+}
+
+/// Like [`read_problem`], refusing an input of more than `max` bytes (`hint` ends the message).
+fn read_problem_at_most(file: Option<&Path>, max: u64, hint: &str) -> Result<Problem> {
+    let input = input::read_at_most(file, max, hint)?;
     let parsed = knuth::parse(&input.text)
         .map_err(|e| anyhow!("{}:{}:{}: {}", input.name, e.line, e.column, e.kind))?;
     for warning in &parsed.warnings {
@@ -71,4 +99,21 @@ pub fn read_problem(file: Option<&Path>) -> Result<Problem> {
         );
     }
     Ok(parsed.problem)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_take_binary_suffixes() {
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert_eq!(parse_size("2k"), Ok(2048));
+        assert_eq!(parse_size("128M"), Ok(128 << 20));
+        assert_eq!(parse_size("1G"), Ok(1 << 30));
+        assert!(parse_size("").is_err());
+        assert!(parse_size("M").is_err());
+        assert!(parse_size("1.5G").is_err());
+        assert!(parse_size("99999999999G").is_err());
+    }
 }

@@ -1,9 +1,16 @@
 //! Reading the user's input: a file, or standard input for none or `-`.
 
+use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+
+/// The most bytes read from one whole-file input by default (128 MiB). Whole-file inputs are
+/// built into structures several times their size (a problem in Knuth's format takes up to about
+/// 30 bytes of memory per byte of text), so an absurd input is refused before it is read rather
+/// than exhausting memory; `dlx cover --max-input` raises the limit.
+pub const DEFAULT_MAX_BYTES: u64 = 128 << 20;
 
 /// The text of one input, with the name to use in messages.
 #[derive(Debug)]
@@ -14,17 +21,32 @@ pub struct Input {
     pub text: String,
 }
 
-/// Reads `path` (standard input for `None` or `-`) as UTF-8 text.
+/// Reads `path` (standard input for `None` or `-`) as UTF-8 text, refusing an input larger than
+/// [`DEFAULT_MAX_BYTES`].
 pub fn read(path: Option<&Path>) -> Result<Input> {
-    let (name, bytes) = match path {
-        None => read_stdin()?,
-        Some(p) if p == Path::new("-") => read_stdin()?,
+    read_at_most(path, DEFAULT_MAX_BYTES, "")
+}
+
+/// Reads `path` (standard input for `None` or `-`) as UTF-8 text, refusing an input larger than
+/// `max` bytes without reading more than that; `hint` ends the message (how to raise the limit).
+pub fn read_at_most(path: Option<&Path>, max: u64, hint: &str) -> Result<Input> {
+    let (name, bytes) = match path.filter(|p| *p != Path::new("-")) {
+        None => {
+            let name = "<stdin>".to_string();
+            let bytes =
+                read_capped(std::io::stdin().lock(), max).context("cannot read standard input")?;
+            (name, bytes)
+        }
         Some(p) => {
             let name = p.display().to_string();
-            let bytes = std::fs::read(p).with_context(|| format!("cannot read {name}"))?;
+            let file = File::open(p).with_context(|| format!("cannot read {name}"))?;
+            let bytes = read_capped(file, max).with_context(|| format!("cannot read {name}"))?;
             (name, bytes)
         }
     };
+    if bytes.len() as u64 > max {
+        bail!("{name}: the input is larger than {max} bytes, the most this command reads{hint}");
+    }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Input { name, text }),
         Err(e) => {
@@ -37,10 +59,21 @@ pub fn read(path: Option<&Path>) -> Result<Input> {
     }
 }
 
-fn read_stdin() -> Result<(String, Vec<u8>)> {
+/// Reads `input` to its end or to one byte past `max`, whichever comes first.
+fn read_capped(input: impl Read, max: u64) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut bytes)
-        .context("cannot read standard input")?;
-    Ok(("<stdin>".to_string(), bytes))
+    input.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reading_stops_one_byte_past_the_limit() {
+        let endless = std::io::repeat(b'x');
+        assert_eq!(read_capped(endless, 10).unwrap().len(), 11);
+        assert_eq!(read_capped(&b"abc"[..], 10).unwrap(), b"abc");
+    }
 }

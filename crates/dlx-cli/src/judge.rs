@@ -4,15 +4,24 @@
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, LineWriter, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use dlx_puzzles::sudoku::judge::{self, JudgeError, Problem, Summary};
+use dlx_puzzles::sudoku::Limits;
 
 use crate::outcome::Outcome;
+use crate::stop;
 
 /// Arguments of `dlx judge`.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Exit codes: 0 every case answered as its problem defines, 1 some case \
+had no solution where the problem defines no reply for it, 2 bad usage or bad input (the run \
+stops there), 3 a case stopped by --budget or --timeout (the run stops there: a judge's \
+output has no way to mark a case unfinished, so nothing is printed for it or after it)."
+)]
 pub struct JudgeArgs {
     /// The problem: poj2676, poj3074, poj3076, la2659, acwing169, hdu4069, hdu3111,
     /// spoj-sudoku (see --list).
@@ -23,6 +32,15 @@ pub struct JudgeArgs {
     /// List the problems, with a one-line description of each.
     #[arg(long, exclusive = true)]
     list: bool,
+    /// Give up on a case after this many search nodes (guesses on the 9x9 path). A judge's
+    /// output has no place for an unfinished case, so the run stops there: the replies before
+    /// it are printed, stderr names the case, and the exit code is 3.
+    #[arg(long, value_name = "NODES")]
+    budget: Option<u64>,
+    /// Stop the run after this many seconds (fractions allowed), at the case being searched
+    /// then, as --budget does.
+    #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
+    timeout: Option<Duration>,
 }
 
 /// Runs `dlx judge`.
@@ -41,7 +59,14 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome> {
     };
     let path = args.file.as_deref().filter(|p| *p != Path::new("-"));
     let name = path.map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
-    let result = answer(problem, path, &mut out);
+    let limits = Limits {
+        nodes: args.budget,
+        // A limit too far ahead to be an instant is no limit.
+        deadline: args
+            .timeout
+            .and_then(|limit| Instant::now().checked_add(limit)),
+    };
+    let result = answer(problem, path, &mut out, limits);
     // The replies before an error are part of the output: write them before the message.
     let flushed = out.flush();
     match result {
@@ -58,6 +83,25 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome> {
         Err(Failure::Open(e)) => Err(e).with_context(|| format!("cannot read {name}")),
         Err(Failure::Judge(JudgeError::Input(e))) => {
             bail!("{name}:{}:{}: {}", e.line, e.column, e.message)
+        }
+        Err(Failure::Judge(JudgeError::Unfinished { case, line })) => {
+            let why = match (args.timeout, args.budget) {
+                (Some(limit), _) if limits.past_deadline() => {
+                    format!("the time limit of {}", stop::describe(limit))
+                }
+                (_, Some(nodes)) => format!("the budget of {nodes} nodes"),
+                _ => "a limit".to_string(),
+            };
+            eprintln!(
+                "dlx: {name}:{line}: unfinished: case {case}: {why} ran out before its reply \
+                 was known; the run stops here"
+            );
+            match flushed {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    Err(e).context("cannot write the answers")
+                }
+                _ => Ok(Outcome::Unfinished),
+            }
         }
         // A closed pipe (`dlx judge … | head`) is the reader's choice, not an error.
         Err(Failure::Judge(JudgeError::Write(e))) if e.kind() == io::ErrorKind::BrokenPipe => {
@@ -76,12 +120,17 @@ enum Failure {
 }
 
 /// Answers the cases of `path` (standard input for `None`) on `out`.
-fn answer(problem: Problem, path: Option<&Path>, out: &mut dyn Write) -> Result<Summary, Failure> {
+fn answer(
+    problem: Problem,
+    path: Option<&Path>,
+    out: &mut dyn Write,
+    limits: Limits,
+) -> Result<Summary, Failure> {
     match path {
-        None => judge::run(problem, io::stdin().lock(), out),
+        None => judge::run_within(problem, io::stdin().lock(), out, limits),
         Some(path) => {
             let file = File::open(path).map_err(Failure::Open)?;
-            judge::run(problem, BufReader::new(file), out)
+            judge::run_within(problem, BufReader::new(file), out, limits)
         }
     }
     .map_err(Failure::Judge)

@@ -29,6 +29,7 @@ impl LangfordModel {
 
 /// Arguments of `dlx langford`.
 #[derive(Args, Debug)]
+#[command(after_help = crate::run::EXIT_CODES)]
 pub struct LangfordArgs {
     #[command(flatten)]
     model: LangfordModel,

@@ -18,6 +18,7 @@ mod queens;
 mod run;
 mod solve;
 mod split;
+mod stop;
 mod unit_run;
 mod units;
 

@@ -3,6 +3,10 @@
 use std::process::ExitCode;
 
 /// The overall result of a command; the exit codes are part of the CLI's contract.
+///
+/// The variants are in order of precedence: a run of many puzzles ends with the largest outcome
+/// of any of them, so bad input (2) wins over an unfinished puzzle (3), which wins over a puzzle
+/// without solution (1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Outcome {
     /// Everything was solved (exit 0).
@@ -14,6 +18,9 @@ pub enum Outcome {
     Unfinished,
     /// Bad usage or bad input (exit 2).
     BadInput,
+    /// Ctrl-C stopped the run; what was printed is correct but may not be everything (exit 130,
+    /// as a shell reports a process killed by SIGINT).
+    Interrupted,
 }
 
 impl Outcome {
@@ -24,6 +31,7 @@ impl Outcome {
             Outcome::NoSolution => 1,
             Outcome::BadInput => 2,
             Outcome::Unfinished => 3,
+            Outcome::Interrupted => crate::stop::INTERRUPTED_EXIT,
         })
     }
 }

@@ -94,6 +94,7 @@ fn located(name: &str, e: &PictureError) -> anyhow::Error {
 
 /// Arguments of `dlx polyomino`.
 #[derive(Args, Debug)]
+#[command(after_help = crate::run::EXIT_CODES)]
 pub struct PolyominoArgs {
     #[command(flatten)]
     model: PolyominoModel,

@@ -49,6 +49,7 @@ impl QueensModel {
 
 /// Arguments of `dlx queens`.
 #[derive(Args, Debug)]
+#[command(after_help = crate::run::EXIT_CODES)]
 pub struct QueensArgs {
     #[command(flatten)]
     model: QueensModel,

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use clap::Args;
@@ -15,6 +15,16 @@ use dlx_core::parallel::{Pool, DEFAULT_SLICE};
 use dlx_core::{cells, Budget, Problem, Search, SplitError, Stats, Status};
 
 use crate::outcome::Outcome;
+use crate::stop::{self, Reason};
+
+/// Nodes a one-thread search runs between two looks at the stop flag and the budget: a look
+/// costs a return from the search loop and a resume, so it is not made at every node.
+const SLICE_NODES: u64 = 4096;
+
+/// The exit codes of `dlx cover` and the puzzle commands, for their `--help`.
+pub const EXIT_CODES: &str = "Exit codes: 0 solutions found, 1 none, 2 bad usage or input, \
+3 stopped by --budget or --timeout (what was printed is correct, but there may be more), \
+130 interrupted by Ctrl-C (the count and statistics so far are printed on stderr).";
 
 /// The options that control a search and what it prints.
 #[derive(Args, Debug)]
@@ -30,6 +40,12 @@ pub struct SearchArgs {
     /// unfinished, and the exit code is 3.
     #[arg(long, value_name = "NODES")]
     budget: Option<u64>,
+    /// Stop searching after this many seconds (fractions allowed), on every thread. What was
+    /// found is printed (a count as `N+`), stderr says the search is unfinished, and the exit
+    /// code is 3. (Ctrl-C stops a search the same way, prints the statistics so far on stderr
+    /// and exits with code 130.)
+    #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
+    timeout: Option<Duration>,
     /// After the run, print `solutions=… nodes=… updates=… seconds=…` on stderr. With more than
     /// one thread, nodes are exact and updates leave out each sub-problem's forced prefix.
     #[arg(long)]
@@ -75,8 +91,14 @@ impl SearchArgs {
 pub trait Engine {
     /// Stops after this many solutions.
     fn set_limit(&mut self, limit: Option<u64>);
-    /// Stops before entering a node once this many nodes have been entered.
-    fn set_node_budget(&mut self, nodes: u64) -> Result<()>;
+    /// Whether the search can pause at a node budget and resume, which `--budget`, and looking
+    /// at the stop flag between slices, need.
+    fn pausable(&self) -> bool;
+    /// Stops before entering a node once this many nodes have been entered (only called when
+    /// the engine is [pausable](Engine::pausable)).
+    fn set_node_budget(&mut self, nodes: u64);
+    /// Nodes entered so far.
+    fn nodes(&self) -> u64;
     /// Runs to the next solution, the end or the limit.
     fn step(&mut self) -> Status;
     /// The solution just found, as option numbers.
@@ -91,9 +113,14 @@ impl Engine for Search {
     fn set_limit(&mut self, limit: Option<u64>) {
         Search::set_limit(self, limit);
     }
-    fn set_node_budget(&mut self, nodes: u64) -> Result<()> {
+    fn set_node_budget(&mut self, nodes: u64) {
         self.set_budget(Budget::Nodes(nodes));
-        Ok(())
+    }
+    fn pausable(&self) -> bool {
+        true
+    }
+    fn nodes(&self) -> u64 {
+        self.stats().nodes
     }
     fn step(&mut self) -> Status {
         Search::step(self)
@@ -117,8 +144,14 @@ impl Engine for cells::Search {
     fn set_limit(&mut self, limit: Option<u64>) {
         cells::Search::set_limit(self, limit);
     }
-    fn set_node_budget(&mut self, _nodes: u64) -> Result<()> {
-        bail!("the cells engine has no budget yet (leave out --budget, or use --engine dlx)")
+    fn set_node_budget(&mut self, _nodes: u64) {
+        // Never called: this engine does not pause, so --budget and --timeout are refused.
+    }
+    fn pausable(&self) -> bool {
+        false
+    }
+    fn nodes(&self) -> u64 {
+        self.stats().nodes
     }
     fn step(&mut self) -> Status {
         cells::Search::step(self)
@@ -153,6 +186,113 @@ pub fn search(
     search_with(&mut Search::new(problem), args, render)
 }
 
+/// Why a search stopped before its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cut {
+    /// `--budget` ran out.
+    Budget,
+    /// `--timeout` passed.
+    Timeout,
+    /// Ctrl-C.
+    Interrupt,
+}
+
+impl Cut {
+    /// The cut that the stop flag stands for, if it was raised.
+    fn from_flag() -> Option<Cut> {
+        stop::reason().map(|reason| match reason {
+            Reason::Timeout => Cut::Timeout,
+            Reason::Interrupt => Cut::Interrupt,
+        })
+    }
+}
+
+/// Where one stretch of a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// A solution was found.
+    Solution,
+    /// The search is over: the whole tree, or the solution limit.
+    Done,
+    /// The search was stopped before its end.
+    Cut(Cut),
+}
+
+/// Runs a one-thread search to its next solution or its end, in slices of [`SLICE_NODES`] when
+/// `watch` is set, looking at the node budget and the stop flag between two slices.
+struct Stepper<'a> {
+    search: &'a mut dyn Engine,
+    budget: Option<u64>,
+    watch: bool,
+}
+
+impl<'a> Stepper<'a> {
+    /// A stepper for `search` as `args` ask; `watch` is false when the engine cannot pause.
+    fn new(search: &'a mut dyn Engine, args: &'a SearchArgs) -> Result<Stepper<'a>> {
+        let watch = search.pausable();
+        if args.budget.is_some() && !watch {
+            bail!("the cells engine has no budget yet (leave out --budget, or use --engine dlx)");
+        }
+        if args.timeout.is_some() && !watch {
+            bail!(
+                "the cells engine has no time limit yet (leave out --timeout, or use --engine dlx)"
+            );
+        }
+        let stepper = Stepper {
+            search,
+            budget: args.budget,
+            watch,
+        };
+        if let Some(nodes) = stepper.next_pause() {
+            stepper.search.set_node_budget(nodes);
+        }
+        Ok(stepper)
+    }
+
+    /// Where the search should pause next: the end of the next slice or the budget.
+    fn next_pause(&self) -> Option<u64> {
+        let slice = self
+            .watch
+            .then(|| self.search.nodes().saturating_add(SLICE_NODES));
+        match (slice, self.budget) {
+            (Some(slice), Some(budget)) => Some(slice.min(budget)),
+            (slice, budget) => slice.or(budget),
+        }
+    }
+
+    /// Runs to the next solution, the end, or a stop. Called once per solution, so the pauses
+    /// are handled out of line.
+    #[inline]
+    fn step(&mut self) -> Step {
+        match self.search.step() {
+            Status::Solution => Step::Solution,
+            Status::Exhausted | Status::LimitReached => Step::Done,
+            Status::BudgetExhausted => self.resume(),
+        }
+    }
+
+    /// At a pause: stops if the budget is spent or the flag raised, else goes on.
+    #[cold]
+    #[inline(never)]
+    fn resume(&mut self) -> Step {
+        loop {
+            if self.budget.is_some_and(|b| self.search.nodes() >= b) {
+                return Step::Cut(Cut::Budget);
+            }
+            if let Some(cut) = Cut::from_flag() {
+                return Step::Cut(cut);
+            }
+            let pause = self.next_pause().unwrap_or(u64::MAX);
+            self.search.set_node_budget(pause);
+            match self.search.step() {
+                Status::Solution => return Step::Solution,
+                Status::Exhausted | Status::LimitReached => return Step::Done,
+                Status::BudgetExhausted => {}
+            }
+        }
+    }
+}
+
 /// Like [`search`], on one thread with any engine (the cells engine runs on one thread only).
 pub fn search_with(
     search: &mut dyn Engine,
@@ -160,50 +300,77 @@ pub fn search_with(
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
 ) -> Result<Outcome> {
     search.set_limit(args.limit);
-    if let Some(nodes) = args.budget {
-        search.set_node_budget(nodes)?;
+    if search.pausable() {
+        watch_for_stops(args)?;
     }
+    let mut stepper = Stepper::new(search, args)?;
     let started = Instant::now();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let (written, status) = if args.count {
-        let status = loop {
-            let status = search.step();
-            if status != Status::Solution {
-                break status;
+    let (written, last) = if args.count {
+        let last = loop {
+            let step = stepper.step();
+            if step != Step::Solution {
+                break step;
             }
         };
-        let more = if status == Status::BudgetExhausted {
+        let more = if matches!(last, Step::Cut(_)) {
             "+"
         } else {
             ""
         };
-        let solutions = search.solutions();
-        (
-            writeln!(out, "{solutions}{more}").map_err(Into::into),
-            status,
-        )
+        let solutions = stepper.search.solutions();
+        (writeln!(out, "{solutions}{more}").map_err(Into::into), last)
     } else {
-        print_solutions(search, &mut out, &render)
+        print_solutions(&mut stepper, &mut out, &render)
     };
     let flushed = written.and_then(|()| out.flush().map_err(Into::into));
-    if args.stats {
-        eprintln!(
-            "{} seconds={:.4}",
-            search.stats_line(),
-            started.elapsed().as_secs_f64()
-        );
+    let search = stepper.search;
+    let stats = format!(
+        "{} seconds={:.4}",
+        search.stats_line(),
+        started.elapsed().as_secs_f64()
+    );
+    let cut = match last {
+        Step::Cut(cut) => Some(cut),
+        _ => None,
+    };
+    if args.stats && cut != Some(Cut::Interrupt) {
+        eprintln!("{stats}");
     }
     let outcome = finish(search.solutions(), flushed)?;
-    if status != Status::BudgetExhausted {
-        return Ok(outcome);
+    Ok(match cut {
+        None => outcome,
+        Some(cut) => report_cut(cut, args, search.solutions(), &stats),
+    })
+}
+
+/// Raises the stop flag on Ctrl-C and, with `--timeout`, when the time is up.
+fn watch_for_stops(args: &SearchArgs) -> Result<()> {
+    stop::catch_interrupt()?;
+    if let Some(limit) = args.timeout {
+        stop::arm_timeout(limit);
     }
-    eprintln!(
-        "dlx: unfinished: the budget of {} nodes ran out after {} solutions; there may be more",
-        args.budget.unwrap_or_default(),
-        search.solutions()
-    );
-    Ok(Outcome::Unfinished)
+    Ok(())
+}
+
+/// Says on stderr why the search stopped after `solutions` (with the statistics `stats` after
+/// an interrupt), and gives the outcome.
+fn report_cut(cut: Cut, args: &SearchArgs, solutions: u64, stats: &str) -> Outcome {
+    let why = match cut {
+        Cut::Budget => format!("the budget of {} nodes", args.budget.unwrap_or_default()),
+        Cut::Timeout => format!(
+            "the time limit of {}",
+            stop::describe(args.timeout.unwrap_or_default())
+        ),
+        Cut::Interrupt => {
+            eprintln!("dlx: interrupted: {stats}");
+            eprintln!("dlx: interrupted after {solutions} solutions; there may be more");
+            return Outcome::Interrupted;
+        }
+    };
+    eprintln!("dlx: unfinished: {why} ran out after {solutions} solutions; there may be more");
+    Outcome::Unfinished
 }
 
 impl SearchArgs {
@@ -241,8 +408,11 @@ fn search_parallel(
     threads: NonZeroUsize,
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
 ) -> Result<Outcome> {
+    watch_for_stops(args)?;
     let started = Instant::now();
-    let pool = Pool::new(problem, threads).with_slice(args.slice);
+    let pool = Pool::new(problem, threads)
+        .with_slice(args.slice)
+        .with_cancel(&stop::FLAG);
     let shared = Mutex::new(Shared {
         out: io::BufWriter::new(io::stdout()),
         first: true,
@@ -270,43 +440,57 @@ fn search_parallel(
             }
         })?
     };
+    // The pool also stops when writing failed; only the flag makes the run unfinished.
+    let cut = report.stopped.then(Cut::from_flag).flatten();
     let mut shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    let more = if cut.is_some() { "+" } else { "" };
     let written = match shared.error.take() {
         Some(e) => Err(e),
         None if args.count => {
-            writeln!(shared.out, "{}", report.stats.solutions).map_err(Into::into)
+            writeln!(shared.out, "{}{more}", report.stats.solutions).map_err(Into::into)
         }
         None => Ok(()),
     };
     let flushed = written.and_then(|()| shared.out.flush().map_err(Into::into));
-    if args.stats {
-        print_stats(report.stats, report.units, started.elapsed().as_secs_f64());
+    let seconds = started.elapsed().as_secs_f64();
+    if args.stats && cut != Some(Cut::Interrupt) {
+        print_stats(report.stats, report.units, seconds);
     }
-    finish(report.stats.solutions, flushed)
+    let outcome = finish(report.stats.solutions, flushed)?;
+    Ok(match cut {
+        None => outcome,
+        Some(cut) => {
+            let stats = format!(
+                "solutions={} nodes={} updates={} seconds={seconds:.4}",
+                report.stats.solutions, report.stats.nodes, report.stats.updates
+            );
+            report_cut(cut, args, report.stats.solutions, &stats)
+        }
+    })
 }
 
 /// Prints every solution; returns why the search stopped.
 fn print_solutions(
-    search: &mut dyn Engine,
+    stepper: &mut Stepper<'_>,
     out: &mut dyn Write,
     render: &impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
-) -> (Result<()>, Status) {
+) -> (Result<()>, Step) {
     let mut options = Vec::new();
     let mut first = true;
     loop {
-        let status = search.step();
-        if status != Status::Solution {
-            return (Ok(()), status);
+        let step = stepper.step();
+        if step != Step::Solution {
+            return (Ok(()), step);
         }
         if !first {
             if let Err(e) = writeln!(out) {
-                return (Err(e.into()), status);
+                return (Err(e.into()), step);
             }
         }
         first = false;
-        search.solution_into(&mut options);
+        stepper.search.solution_into(&mut options);
         if let Err(e) = render(out, &options) {
-            return (Err(e), status);
+            return (Err(e), step);
         }
     }
 }

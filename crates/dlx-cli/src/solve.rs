@@ -7,14 +7,15 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_core::Stats;
 use dlx_puzzles::sudoku::format::{self, ReadOptions, Reader};
+use dlx_puzzles::sudoku::shape::MAX_SIZE;
 use dlx_puzzles::sudoku::{
-    Alphabet, Answer, GivensError, Layout, Puzzle, Shape, ShapeHint, Solver, Verdict,
+    Alphabet, Answer, GivensError, Layout, Limits, Puzzle, Shape, ShapeHint, Solver, Verdict,
 };
 
 use crate::input;
@@ -22,9 +23,16 @@ use crate::memory;
 use crate::ordered::{self, Batching, Sink};
 use crate::outcome::Outcome;
 use crate::progress::{Counting, Progress};
+use crate::stop;
 
 /// Arguments of `dlx solve`.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Every puzzle gets exactly one answer record, in input order: its \
+answer, `no solution`, `invalid puzzle` (the reason on stderr) or `unfinished` (stopped by \
+--budget or --timeout). Exit codes: 0 all solved, 1 some puzzle has no solution, 3 some puzzle \
+is unfinished, 2 bad usage or bad input; when several apply, 2 wins over 3, and 3 over 1."
+)]
 pub struct SolveArgs {
     /// Files of puzzles; standard input when none are given, or for `-`.
     files: Vec<PathBuf>,
@@ -41,8 +49,18 @@ pub struct SolveArgs {
     /// peak memory, `peak-kib=…`, where the system tells it).
     #[arg(long)]
     stats: bool,
-    /// The side of the grid, when it cannot be told from the input.
-    #[arg(long, value_name = "N")]
+    /// Give up on a puzzle after this many search nodes (guesses on the 9x9 path): it prints
+    /// `unfinished` in its place, stderr names it, and the exit code is 3 (2 if some input was
+    /// bad).
+    #[arg(long, value_name = "NODES")]
+    budget: Option<u64>,
+    /// Stop the whole run after this many seconds (fractions allowed): every puzzle not
+    /// answered by then, and every one after it, prints `unfinished` in its place, so each
+    /// input still has one answer, in order; exit code 3 (2 if some input was bad).
+    #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
+    timeout: Option<Duration>,
+    /// The side of the grid, when it cannot be told from the input (at most 100).
+    #[arg(long, value_name = "N", value_parser = parse_size)]
     size: Option<usize>,
     /// Boxes of R rows by C columns (e.g. `2x3` for 6x6).
     #[arg(long, value_name = "RxC", value_parser = parse_boxes, conflicts_with = "regions")]
@@ -87,6 +105,17 @@ impl From<AlphabetArg> for Alphabet {
             AlphabetArg::Letters => Alphabet::Letters,
             AlphabetArg::Numbers => Alphabet::Numbers,
         }
+    }
+}
+
+/// Parses `--size`: a side from 1 to the largest grid solved.
+fn parse_size(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n @ 1..=MAX_SIZE) => Ok(n),
+        Ok(n) if n > MAX_SIZE => Err(format!(
+            "a {n}x{n} grid is too large (at most {MAX_SIZE}x{MAX_SIZE})"
+        )),
+        _ => Err(format!("`{text}` is not a grid side (1 to {MAX_SIZE})")),
     }
 }
 
@@ -181,6 +210,9 @@ fn read_with<T>(path: &Path, reader: fn(&str) -> Result<T, format::FormatError>)
 /// What is printed in place of a malformed puzzle's answer.
 const INVALID: &str = "invalid puzzle\n";
 
+/// What is printed in place of the answer of a puzzle that a limit stopped.
+const UNFINISHED: &str = "unfinished\n";
+
 /// Solvers are kept per shape; this many at most (many jigsaw layouts would otherwise pile up).
 const MAX_SOLVERS: usize = 64;
 
@@ -251,6 +283,8 @@ struct Done {
 enum Printed {
     /// The record could not be read.
     Invalid,
+    /// A limit stopped the search before the answer was known.
+    Unfinished,
     /// An answer, written in the puzzle's layout.
     Answer { layout: Layout, text: String },
 }
@@ -259,6 +293,10 @@ enum Printed {
 struct Answering {
     mode: Mode,
     shapes: ShapeOptions,
+    /// The budget per puzzle and the deadline of the run.
+    limits: Limits,
+    /// The time limit of the run, for messages.
+    timeout: Option<Duration>,
 }
 
 impl Answering {
@@ -299,9 +337,15 @@ impl Answering {
                 done.messages
                     .push(format!("dlx: {name}:{}: {e}", puzzle.line));
                 done.outcome = Outcome::BadInput;
+                done.answer = Some(Printed::Invalid);
                 return done;
             }
         };
+        // Past the deadline nothing more is searched, but every puzzle still gets its record.
+        if self.limits.past_deadline() {
+            return self.unfinished(done, &name, &puzzle);
+        }
+        solver.set_limits(self.limits);
         let started = Instant::now();
         let answer = match answer(solver, self.mode, &puzzle.cells) {
             Ok(answer) => answer,
@@ -321,10 +365,14 @@ impl Answering {
                 done.messages
                     .push(format!("dlx: {name}:{}: {e}", puzzle.line));
                 done.outcome = Outcome::BadInput;
+                done.answer = Some(Printed::Invalid);
                 return done;
             }
         };
         done.searched = Some((solver.stats(), started.elapsed().as_secs_f64()));
+        if solver.unfinished() {
+            return self.unfinished(done, &name, &puzzle);
+        }
         let unsolved = matches!(
             answer,
             Answer::NoSolution | Answer::Count { count: 0, .. } | Answer::Verdict(Verdict::None)
@@ -336,6 +384,26 @@ impl Answering {
             text: format::write_answer(&puzzle, &answer),
             layout: puzzle.layout,
         });
+        done
+    }
+}
+
+impl Answering {
+    /// Marks `done` as stopped by a limit, saying which on stderr.
+    fn unfinished(&self, mut done: Done, name: &str, puzzle: &Puzzle) -> Done {
+        let why = match (self.timeout, self.limits.nodes) {
+            (Some(limit), _) if self.limits.past_deadline() => {
+                format!("the time limit of {}", stop::describe(limit))
+            }
+            (_, Some(nodes)) => format!("the budget of {nodes} nodes"),
+            _ => "a limit".to_string(),
+        };
+        done.messages.push(format!(
+            "dlx: {name}:{}: unfinished: {why} ran out before the answer was known",
+            puzzle.line
+        ));
+        done.outcome = Outcome::Unfinished;
+        done.answer = Some(Printed::Unfinished);
         done
     }
 }
@@ -390,6 +458,7 @@ impl<W: Write> Sink<Done> for Run<W> {
         match done.answer {
             None => return Ok(()),
             Some(Printed::Invalid) => self.out.write_all(INVALID.as_bytes())?,
+            Some(Printed::Unfinished) => self.out.write_all(UNFINISHED.as_bytes())?,
             Some(Printed::Answer { layout, text }) => {
                 if let Some(previous) = &self.previous {
                     self.out
@@ -511,12 +580,21 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         previous: None,
         progress: Progress::new(show_progress, total_size(files)),
     };
-    let answering = Answering { mode, shapes };
+    let started = Instant::now();
+    let answering = Answering {
+        mode,
+        shapes,
+        limits: Limits {
+            nodes: args.budget,
+            // A limit too far ahead to be an instant is no limit.
+            deadline: args.timeout.and_then(|limit| started.checked_add(limit)),
+        },
+        timeout: args.timeout,
+    };
     let options = ReadOptions {
         size: args.size,
         alphabet: args.alphabet.map(Alphabet::from),
     };
-    let started = Instant::now();
     // Typed puzzles are answered one by one; anything else goes to the threads in batches.
     let typed = files.iter().any(|f| f == Path::new("-")) && io::stdin().is_terminal();
     let batching = if typed {
@@ -564,5 +642,17 @@ mod tests {
         assert!(parse_boxes("3").is_err());
         assert!(parse_boxes("0x3").is_err());
         assert!(parse_boxes("axb").is_err());
+    }
+
+    #[test]
+    fn sizes_stop_at_the_largest_grid() {
+        assert_eq!(parse_size("9"), Ok(9));
+        assert_eq!(parse_size("100"), Ok(100));
+        assert_eq!(
+            parse_size("1000"),
+            Err("a 1000x1000 grid is too large (at most 100x100)".to_string())
+        );
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("x").is_err());
     }
 }

@@ -40,6 +40,7 @@ pub struct Pool<'p> {
     problem: &'p Problem,
     threads: NonZeroUsize,
     slice: u64,
+    cancel: Option<&'p AtomicBool>,
 }
 
 /// Why a parallel search could not run.
@@ -128,6 +129,9 @@ pub struct Report {
     pub stats: Stats,
     /// How many units were run (1 when the tree was never split).
     pub units: u64,
+    /// Whether the run stopped before the end, because the cancel flag was raised or a sink
+    /// broke: the statistics then cover only the work done.
+    pub stopped: bool,
 }
 
 impl<'p> Pool<'p> {
@@ -137,7 +141,15 @@ impl<'p> Pool<'p> {
             problem,
             threads,
             slice: DEFAULT_SLICE,
+            cancel: None,
         }
+    }
+
+    /// Stops every thread soon after `flag` is raised (each looks at it between two slices),
+    /// for a time limit or an interrupt; the report then says the run [stopped](Report::stopped).
+    pub fn with_cancel(mut self, flag: &'p AtomicBool) -> Pool<'p> {
+        self.cancel = Some(flag);
+        self
     }
 
     /// Sets how many updates a thread runs between checks for idle threads.
@@ -188,6 +200,7 @@ impl<'p> Pool<'p> {
         Ok(Report {
             stats: queue.total,
             units: queue.units_run,
+            stopped: shared.stop.load(Ordering::Relaxed),
         })
     }
 
@@ -246,6 +259,10 @@ impl<'p> Pool<'p> {
                 },
             };
             if status != Status::BudgetExhausted || shared.stop.load(Ordering::Relaxed) {
+                return Vec::new();
+            }
+            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                shared.stop.store(true, Ordering::Relaxed);
                 return Vec::new();
             }
             if shared.hungry() {
@@ -396,6 +413,22 @@ mod tests {
         .unwrap();
         // Each thread stops at its next solution at the latest.
         assert!(*seen.lock().unwrap() <= 4);
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_every_thread() {
+        let problem = queens(9);
+        let flag = AtomicBool::new(true);
+        let pool = Pool::new(&problem, NonZeroUsize::new(2).unwrap())
+            .with_slice(10)
+            .with_cancel(&flag);
+        let report = pool.count(&[]).unwrap();
+        assert!(report.stopped);
+        assert!(report.stats.solutions < single(&problem).solutions);
+        flag.store(false, Ordering::Relaxed);
+        let report = pool.count(&[]).unwrap();
+        assert!(!report.stopped);
+        assert_eq!(report.stats.solutions, single(&problem).solutions);
     }
 
     #[test]

@@ -45,6 +45,18 @@ pub enum Budget {
 }
 
 impl Budget {
+    /// A node count and an update count such that the budget is spent once the search has
+    /// reached both. Until the node count is reached (never for no budget, as `u64::MAX` nodes
+    /// cannot be entered) the search loop makes a single comparison per node: the one-thread
+    /// search, with no budget or a node budget, costs no more than without the check.
+    fn caps(self) -> (u64, u64) {
+        match self {
+            Budget::Unlimited => (u64::MAX, 0),
+            Budget::Nodes(n) => (n, 0),
+            Budget::Updates(n) => (0, n),
+        }
+    }
+
     /// Whether a search with these statistics has used the budget up.
     fn is_spent(self, stats: &Stats) -> bool {
         match self {
@@ -263,6 +275,7 @@ impl Search {
         let links = &mut self.links;
         let stats = &mut self.stats;
         let mut level = self.level;
+        let (node_cap, update_cap) = self.budget.caps();
         // Knuth's steps as two nested loops rather than a `match` on a program counter: the
         // jump table of such a `match` costs a mispredicted indirect jump at nearly every step.
         'enter: loop {
@@ -277,7 +290,7 @@ impl Search {
                 x = links.down(x);
                 self.choice[level] = x;
             } else {
-                if self.budget.is_spent(stats) {
+                if stats.nodes >= node_cap && stats.updates >= update_cap {
                     self.pause(level);
                     return Status::BudgetExhausted;
                 }

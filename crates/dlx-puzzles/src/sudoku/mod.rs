@@ -4,6 +4,7 @@
 //! - [`shape`]: the side of the grid and its houses: boxes, jigsaw regions, extra regions.
 //! - [`encode`]: a shape as an exact-cover problem, built once; givens as forced options.
 //! - [`solve`]: a reusable [`Solver`]: first solution, count, uniqueness check.
+//! - [`limits`]: a node budget and a deadline for one call of a [`Solver`].
 //! - [`validate`](mod@validate): checks a solution against its shape and givens.
 //! - [`format`](mod@format): the text formats: reading puzzles (line, block, JSON lines, jigsaw
 //!   layouts, wall bits) and writing puzzles and answers in the layout they came in.
@@ -27,12 +28,14 @@ pub mod encode;
 pub mod fast9;
 pub mod format;
 pub mod judge;
+pub mod limits;
 pub mod puzzle;
 pub mod shape;
 pub mod solve;
 pub mod validate;
 
 pub use encode::{Clash, GivensError, Model};
+pub use limits::Limits;
 pub use puzzle::{Alphabet, Answer, Layout, Puzzle, ShapeHint, Verdict};
 pub use shape::{Cell, House, Shape, ShapeError};
 pub use solve::{Check, Count, Solver};

@@ -2,10 +2,11 @@
 
 use std::sync::Arc;
 
-use dlx_core::{Search, Stats, Status};
+use dlx_core::{Budget, Search, Stats, Status};
 
 use super::encode::{Clash, GivensError, Model};
 use super::fast9::{self, Solver9};
+use super::limits::Limits;
 use super::puzzle::Verdict;
 use super::shape::{Cell, House, Shape};
 
@@ -41,6 +42,9 @@ pub struct Check {
 /// The classic 9x9 shape (3x3 boxes, no extra regions) is solved by the specialised
 /// bit-parallel path of [`fast9`] unless the solver was made with [`Solver::general`]; both give
 /// the same answers. On that path [`Stats::nodes`] counts the guesses and [`Stats::updates`] is 0.
+///
+/// [`Solver::set_limits`] bounds the work of each call; every path honours the limits, and
+/// [`Solver::unfinished`] tells whether the last call stopped at one.
 #[derive(Clone, Debug)]
 pub struct Solver {
     model: Arc<Model>,
@@ -48,6 +52,8 @@ pub struct Solver {
     options: Vec<usize>,
     stats: Stats,
     classic: Option<Box<Solver9>>,
+    limits: Limits,
+    unfinished: bool,
 }
 
 impl Solver {
@@ -80,7 +86,21 @@ impl Solver {
             options: Vec::new(),
             stats: Stats::default(),
             classic: None,
+            limits: Limits::default(),
+            unfinished: false,
         }
+    }
+
+    /// Bounds the work of every later call: a budget of nodes per puzzle and a deadline.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Whether the last call stopped at a limit before its end. Its answer is then incomplete
+    /// and must not be taken as one: a solve finds no solution, a count gives those found so
+    /// far, a check gives at most what it had seen.
+    pub fn unfinished(&self) -> bool {
+        self.unfinished
     }
 
     /// Whether this solver uses the specialised 9x9 path.
@@ -105,9 +125,32 @@ impl Solver {
 
     fn start(&mut self, givens: &[u16], limit: Option<u64>) -> Result<(), GivensError> {
         self.stats = Stats::default();
+        self.unfinished = false;
         self.model.start(&mut self.search, givens)?;
         self.search.set_limit(limit);
+        if !self.limits.is_unlimited() {
+            self.search
+                .set_budget(Budget::Nodes(self.limits.next_look(0)));
+        }
         Ok(())
+    }
+
+    /// Steps the general search; with limits, it pauses every few thousand nodes to look at
+    /// them, and stops (as [`Status::BudgetExhausted`]) when one is reached.
+    fn step(&mut self) -> Status {
+        loop {
+            let status = self.search.step();
+            if status != Status::BudgetExhausted {
+                return status;
+            }
+            let nodes = self.search.stats().nodes;
+            if self.limits.reached(nodes) {
+                self.unfinished = true;
+                return status;
+            }
+            self.search
+                .set_budget(Budget::Nodes(self.limits.next_look(nodes)));
+        }
     }
 
     fn current_solution(&mut self) -> Vec<u16> {
@@ -123,12 +166,15 @@ impl Solver {
     ) -> Option<Result<T, GivensError>> {
         let solver = self.classic.as_deref_mut()?;
         self.stats = Stats::default();
+        self.unfinished = false;
+        solver.set_limits(self.limits);
         let cells = match classic_cells(givens) {
             Ok(cells) => cells,
             Err(e) => return Some(Err(e)),
         };
         let result = run(solver, &cells).map_err(classic_error);
         self.stats.nodes = solver.guesses();
+        self.unfinished = solver.stopped();
         Some(result)
     }
 
@@ -140,7 +186,7 @@ impl Solver {
             return Ok(solution);
         }
         self.start(givens, Some(1))?;
-        let found = self.search.step() == Status::Solution;
+        let found = self.step() == Status::Solution;
         let solution = found.then(|| self.current_solution());
         self.stats = self.search.stats();
         Ok(solution)
@@ -158,7 +204,12 @@ impl Solver {
             });
         }
         self.start(givens, limit)?;
-        let capped = self.search.count() == Status::LimitReached;
+        let capped = loop {
+            match self.step() {
+                Status::Solution => continue,
+                status => break status == Status::LimitReached,
+            }
+        };
         self.stats = self.search.stats();
         Ok(Count {
             solutions: self.stats.solutions,
@@ -184,11 +235,11 @@ impl Solver {
         }
         self.start(givens, Some(2))?;
         let mut solution = None;
-        let verdict = if self.search.step() != Status::Solution {
+        let verdict = if self.step() != Status::Solution {
             Verdict::None
         } else {
             solution = Some(self.current_solution());
-            if self.search.step() == Status::Solution {
+            if self.step() == Status::Solution {
                 Verdict::Multiple
             } else {
                 Verdict::Unique
@@ -311,6 +362,37 @@ mod tests {
         assert_eq!(check.verdict, Verdict::Multiple);
         validate(s.shape(), &[0; 16], &check.solution.unwrap()).unwrap();
         assert_eq!(check.stats.solutions, 2);
+    }
+
+    #[test]
+    fn limits_stop_every_path_and_say_so() {
+        let budget = Limits {
+            nodes: Some(3),
+            deadline: None,
+        };
+        // The general path (4x4) and the specialised one (9x9), both with many solutions.
+        for mut s in [solver(4), solver(9)] {
+            let n = s.shape().size();
+            let empty = vec![0; n * n];
+            s.set_limits(budget);
+            let count = s.count(&empty, None).unwrap();
+            assert!(s.unfinished());
+            assert!(count.stats.nodes <= 4, "{n}: {:?}", count.stats);
+            assert!(count.solutions < 288);
+            s.set_limits(Limits::default());
+            assert!(s.solve(&empty).unwrap().is_some());
+            assert!(!s.unfinished());
+        }
+        // A deadline is looked at every few thousand nodes: on grids with more solutions.
+        for mut s in [solver(16), solver(9)] {
+            let n = s.shape().size();
+            s.set_limits(Limits {
+                nodes: None,
+                deadline: Some(std::time::Instant::now()),
+            });
+            s.count(&vec![0; n * n], None).unwrap();
+            assert!(s.unfinished(), "{n}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::board::Board;
 use super::clash::{find_clash, Clash};
-use crate::sudoku::Verdict;
+use crate::sudoku::{Limits, Verdict};
 
 /// A 9x9 Sudoku solver specialised for speed; reuse one for many puzzles.
 ///
@@ -34,6 +34,12 @@ pub struct Solver9 {
     guesses: u64,
     /// The first solution of the current call (valid when `found > 0`).
     first: Option<[u8; 81]>,
+    /// The budget of guesses and the deadline of every call.
+    limits: Limits,
+    /// The guess count at which the limits are looked at next.
+    next_look: u64,
+    /// Whether the last call stopped at a limit.
+    stopped: bool,
 }
 
 impl Solver9 {
@@ -77,12 +83,39 @@ impl Solver9 {
         self.guesses
     }
 
+    /// Sets the limits of every later call: a budget of guesses and a deadline.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Whether the last call stopped at a limit before its end; its answer is then incomplete.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Whether the search must stop before its next guess; sets when to look again.
+    fn stop_here(&mut self) -> bool {
+        // The budget allows that many guesses: the next one would be one too many.
+        if self.limits.reached(self.guesses) {
+            self.stopped = true;
+            return true;
+        }
+        self.next_look = self.limits.next_look(self.guesses);
+        false
+    }
+
     /// Checks the givens, then searches until `limit` solutions are found or the tree is done.
     fn run(&mut self, cells: &[u8; 81], limit: u64) -> Result<(), Clash> {
         self.limit = limit;
         self.found = 0;
         self.guesses = 0;
         self.first = None;
+        self.stopped = false;
+        self.next_look = if self.limits.is_unlimited() {
+            u64::MAX
+        } else {
+            0
+        };
         match Board::from_givens(cells) {
             // `from_givens` refuses exactly the inputs that `find_clash` reports.
             None => find_clash(cells),
@@ -121,6 +154,10 @@ impl Solver9 {
             while values & (values - 1) != 0 {
                 let v = values.trailing_zeros() as usize;
                 values &= values - 1;
+                // One comparison per guess; the limits are looked at only now and then.
+                if self.guesses >= self.next_look && self.stop_here() {
+                    return true;
+                }
                 self.guesses += 1;
                 let mut next = board;
                 if next.place(v, choice.band, choice.bit) && self.search(next) {

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::io::BufRead;
 
+use crate::sudoku::shape::MAX_SIZE;
 use crate::sudoku::{Alphabet, Layout, Puzzle, ShapeHint};
 
 use super::alphabet::{choose, decode, number_value, unexpected_number};
@@ -148,6 +149,21 @@ pub(crate) fn read<R: BufRead>(
     options: &ReadOptions,
     memory: &Memory,
 ) -> Result<Puzzle, FormatError> {
+    if n > MAX_SIZE {
+        // No grid this large can be solved: its rows are passed over one at a time rather
+        // than held, so that a huge block takes no memory.
+        let first = source.next_number();
+        for _ in 0..n {
+            if source.next_line().is_none() {
+                break;
+            }
+        }
+        return Err(FormatError::new(
+            first,
+            1,
+            format!("a {n}x{n} grid is too large (at most {MAX_SIZE}x{MAX_SIZE})"),
+        ));
+    }
     let raw = take_rows(source, n, numbers, decorated)?;
     let values = if numbers {
         numbers_of(&raw, n)

@@ -139,6 +139,7 @@ pub use answer::read_answer;
 pub use error::FormatError;
 pub use layout::{read_cell_sets, read_layout};
 pub use reader::Reader;
+pub use source::MAX_LINE_BYTES;
 pub use walls::{
     regions_from_walls, walls_from_regions, WallError, WALL_BOTTOM, WALL_LEFT, WALL_RIGHT, WALL_TOP,
 };

@@ -334,13 +334,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             match self.source.peek(0) {
                 None => {
                     self.done = true;
-                    return self.source.take_failure().map(|(line, e)| {
-                        Err(FormatError::new(
-                            line,
-                            1,
-                            format!("cannot read the input: {e}"),
-                        ))
-                    });
+                    return self.source.take_failure().map(Err);
                 }
                 Some(l) if is_blank(&l.text) || is_comment(&l.text) => {
                     self.source.next_line();

@@ -1,7 +1,14 @@
 //! Lines of an input, numbered, with as much lookahead as a record needs (at most one block).
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
+
+use super::error::FormatError;
+
+/// The longest line read, in bytes (without its line ending): far more than any puzzle needs
+/// (a 100x100 jigsaw as one JSON line is about 150 KB), and a bound on the memory a line of
+/// any length takes, even one without a line break.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// One line of input, without its line ending or trailing blanks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +26,8 @@ pub(crate) struct Source<R> {
     read: usize,
     ahead: VecDeque<Line>,
     ended: bool,
-    failure: Option<(usize, io::Error)>,
+    failure: Option<FormatError>,
+    max_line: usize,
 }
 
 impl<R: BufRead> Source<R> {
@@ -31,6 +39,16 @@ impl<R: BufRead> Source<R> {
             ahead: VecDeque::new(),
             ended: false,
             failure: None,
+            max_line: MAX_LINE_BYTES,
+        }
+    }
+
+    /// Lines of `input`, none longer than `max_line` bytes (for tests of the limit).
+    #[cfg(test)]
+    pub(crate) fn with_max_line(input: R, max_line: usize) -> Self {
+        Source {
+            max_line,
+            ..Source::new(input)
         }
     }
 
@@ -40,8 +58,11 @@ impl<R: BufRead> Source<R> {
             return false;
         }
         let mut bytes = Vec::new();
+        // At most the longest line, its line ending (CRLF) and one byte to tell it is too long.
+        let cap = self.max_line + 3;
         loop {
-            match self.input.read_until(b'\n', &mut bytes) {
+            let room = (cap - bytes.len()) as u64;
+            match self.input.by_ref().take(room).read_until(b'\n', &mut bytes) {
                 Ok(0) if bytes.is_empty() => {
                     self.ended = true;
                     return false;
@@ -50,10 +71,27 @@ impl<R: BufRead> Source<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     self.ended = true;
-                    self.failure = Some((self.read + 1, e));
+                    let message = format!("cannot read the input: {e}");
+                    self.failure = Some(FormatError::new(self.read + 1, 1, message));
                     return false;
                 }
             }
+        }
+        let content = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+        let content = content.strip_suffix(b"\r").unwrap_or(content);
+        if content.len() > self.max_line {
+            // The rest of the line is not read: the input ends here, with this error.
+            self.ended = true;
+            let column = String::from_utf8_lossy(&content[..self.max_line])
+                .chars()
+                .count()
+                + 1;
+            let message = format!(
+                "line longer than {} bytes (expected a line break by then)",
+                self.max_line
+            );
+            self.failure = Some(FormatError::new(self.read + 1, column, message));
+            return false;
         }
         self.read += 1;
         let text = String::from_utf8_lossy(&bytes);
@@ -92,8 +130,8 @@ impl<R: BufRead> Source<R> {
         }
     }
 
-    /// The read error that ended the input early, once.
-    pub(crate) fn take_failure(&mut self) -> Option<(usize, io::Error)> {
+    /// The error that ended the input early (a read error, or a line too long), once.
+    pub(crate) fn take_failure(&mut self) -> Option<FormatError> {
         self.failure.take()
     }
 }
@@ -119,6 +157,28 @@ mod tests {
             ]
         );
         assert_eq!(source.next_number(), 5);
+    }
+
+    #[test]
+    fn a_line_too_long_ends_the_input_with_its_position() {
+        let text = "12345678\r\nabcdefghi\nnot read\n";
+        let mut source = Source::with_max_line(text.as_bytes(), 8);
+        assert_eq!(source.next_line().unwrap().text, "12345678");
+        assert_eq!(source.next_line(), None);
+        let error = source.take_failure().unwrap();
+        assert_eq!((error.line, error.column), (2, 9));
+        assert!(error.message.contains("longer than 8 bytes"), "{error}");
+        assert_eq!(source.next_line(), None);
+    }
+
+    #[test]
+    fn a_long_line_is_not_read_whole() {
+        // Lines of any length come from a reader that never ends; only the limit is read.
+        let endless = io::BufReader::new(io::repeat(b'7'));
+        let mut source = Source::new(endless);
+        assert_eq!(source.next_line(), None);
+        let error = source.take_failure().unwrap();
+        assert_eq!((error.line, error.column), (1, MAX_LINE_BYTES + 1));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 
 use crate::sudoku::format::FormatError;
-use crate::sudoku::{GivensError, Shape, Solver, Verdict};
+use crate::sudoku::{GivensError, Limits, Shape, Solver, Verdict};
 
 use super::case::{Case, Question, Reply};
 use super::Problem;
@@ -23,6 +23,16 @@ pub enum JudgeError {
     /// The replies could not be written.
     #[error("cannot write the answers: {0}")]
     Write(#[from] io::Error),
+    /// A limit (node budget or deadline) stopped the search of a case before its reply was
+    /// known. A judge's output has no place for such a case, so the run ends there; the cases
+    /// before it were answered.
+    #[error("case {case} (line {line}) is unfinished: a limit ran out before its reply was known")]
+    Unfinished {
+        /// The case's number, from 1.
+        case: usize,
+        /// The line where it starts.
+        line: usize,
+    },
 }
 
 /// What a run answered.
@@ -40,12 +50,26 @@ pub struct Summary {
 #[derive(Debug, Default)]
 pub struct Judge {
     solvers: HashMap<Shape, Solver>,
+    limits: Limits,
 }
 
 impl Judge {
     /// A judge with no solver built yet.
     pub fn new() -> Judge {
         Judge::default()
+    }
+
+    /// A judge whose every case is searched within `limits`; see [`Judge::unfinished`].
+    pub fn with_limits(limits: Limits) -> Judge {
+        Judge {
+            solvers: HashMap::new(),
+            limits,
+        }
+    }
+
+    /// Whether the last reply was cut short by a limit: it is then not to be printed.
+    pub fn unfinished(&self) -> bool {
+        self.solvers.values().any(Solver::unfinished)
     }
 
     /// The reply to `case`: for [`Question::Solve`] the first solution found, for
@@ -78,9 +102,13 @@ impl Judge {
         if self.solvers.len() >= MAX_SOLVERS && !self.solvers.contains_key(shape) {
             self.solvers.clear();
         }
-        self.solvers
+        let limits = self.limits;
+        let solver = self
+            .solvers
             .entry(shape.clone())
-            .or_insert_with_key(|shape| Solver::new(shape.clone()))
+            .or_insert_with_key(|shape| Solver::new(shape.clone()));
+        solver.set_limits(limits);
+        solver
     }
 }
 
@@ -92,13 +120,35 @@ pub fn run<R: BufRead, W: Write + ?Sized>(
     input: R,
     out: &mut W,
 ) -> Result<Summary, JudgeError> {
-    let mut judge = Judge::new();
+    run_within(problem, input, out, Limits::default())
+}
+
+/// Like [`run`], with every case searched within `limits` (a node budget per case, a deadline
+/// for the run). The first case a limit stops ends the run with [`JudgeError::Unfinished`],
+/// after the replies to the cases before it; past the deadline no case is searched.
+pub fn run_within<R: BufRead, W: Write + ?Sized>(
+    problem: Problem,
+    input: R,
+    out: &mut W,
+    limits: Limits,
+) -> Result<Summary, JudgeError> {
+    let mut judge = Judge::with_limits(limits);
     let mut summary = Summary::default();
     for case in problem.cases(input) {
         let case = case?;
+        let unfinished = JudgeError::Unfinished {
+            case: case.number,
+            line: case.line,
+        };
+        if limits.past_deadline() {
+            return Err(unfinished);
+        }
         let reply = judge
             .reply(problem.question(), &case)
             .map_err(|e| FormatError::new(case.line, 1, format!("case {}: {e}", case.number)))?;
+        if judge.unfinished() {
+            return Err(unfinished);
+        }
         if reply == Reply::NoSolution && !problem.replies_no_solution() {
             summary.unsolved += 1;
         }

@@ -103,11 +103,7 @@ impl<R: BufRead> Tokens<R> {
                 None => {
                     self.cursor = None;
                     return match self.source.take_failure() {
-                        Some((line, e)) => Err(FormatError::new(
-                            line,
-                            1,
-                            format!("cannot read the input: {e}"),
-                        )),
+                        Some(error) => Err(error),
                         None => Ok(None),
                     };
                 }
