@@ -86,11 +86,13 @@ fn shape_errors() {
             (Shape::boxes_for(9, 2, 4).unwrap_err(), "boxes of 2x4 do not fit a 9x9 grid (2 * 4 must be 9)"),
             (Shape::from_hint(4, &both).unwrap_err(), "give either boxes or a region layout, not both"),
             (Shape::jigsaw(4, &[0; 15]).unwrap_err(), "the region layout has 15 cells, but a 4x4 grid has 16"),
+            (Shape::jigsaw(4, &[0]).unwrap_err(), "the region layout has 1 cell, but a 4x4 grid has 16"),
             (jigsaw("AABBAABBCCDDCCD."), "row 4, column 4 belongs to no region"),
             (jigsaw("AABBAABBCCDDCCDE"), "the region layout has 5 regions, but a 4x4 grid needs 4"),
             (jigsaw("AAABAABBCCDDCCDD"), "region 1 (the one at row 1, column 1) has 5 cells, but it needs 4"),
             (jigsaw("AABBCABBACDDCCDD"), "region 1 (the one at row 1, column 1) is not connected: row 3, column 1 cannot be reached from row 1, column 1"),
             (four().with_extra(&[0, 5, 10]).unwrap_err(), "extra region 1 has 3 cells, but it needs 4"),
+            (four().with_extra(&[5]).unwrap_err(), "extra region 1 has 1 cell, but it needs 4"),
             (four().with_extra(&[0, 5, 10, 16]).unwrap_err(), "extra region 1 names cell #16, outside the grid"),
             (four().with_extra(&[0, 5, 10, 5]).unwrap_err(), "extra region 1 names row 2, column 2 twice"),
             (Shape::standard(6).unwrap().with_windows().unwrap_err(), "windoku windows need a square side (4, 9, 16, ...), not 6"),
@@ -198,12 +200,13 @@ fn wall_errors() {
         vec![
             (regions_from_walls(&[0; 5]).unwrap_err(), "expected n x n cells with n from 1 to 15, found 5"),
             (walls_from_regions(&[0; 4], &[0; 3]).unwrap_err(), "expected as many regions as cells, found 3 regions for 4 cells"),
+            (walls_from_regions(&[0; 4], &[0]).unwrap_err(), "expected as many regions as cells, found 1 region for 4 cells"),
             (regions_from_walls(&[0, 0, 256, 0]).unwrap_err(), "row 2, column 1: value 256 has bits above 255 (expected a digit plus walls 16, 32, 64, 128)"),
             (regions_from_walls(&[0, 3, 0, 0]).unwrap_err(), "row 1, column 2: digit 3 is larger than the grid side 2"),
             // No walls: one region.
-            (regions_from_walls(&[0; 4]).unwrap_err(), "the walls make 1 regions (expected 2)"),
+            (regions_from_walls(&[0; 4]).unwrap_err(), "the walls make 1 region (expected 2)"),
             // The top-left cell walled off from the rest.
-            (regions_from_walls(&[32 + 64, 128, 16, 0]).unwrap_err(), "row 1, column 1: the region of this cell has 1 cells (expected 2)"),
+            (regions_from_walls(&[32 + 64, 128, 16, 0]).unwrap_err(), "row 1, column 1: the region of this cell has 1 cell (expected 2)"),
         ],
         |e| {
             variant!(
