@@ -1,4 +1,5 @@
-//! The errors of the Sudoku model, the wall encoding and the polyomino pictures, each variant
+//! The errors of the crate (the Sudoku model and its fast 9x9 path, the wall encoding, the judge,
+//! the polyomino pictures, and the queens, polyomino and Langford models), each variant
 //! triggered from real input with its whole message: what is wrong, where (a cell, or a line and
 //! column of the text), and what was expected.
 //!
