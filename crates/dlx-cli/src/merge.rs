@@ -53,14 +53,14 @@ pub fn run(args: &MergeArgs) -> Result<Outcome> {
             match &problem {
                 None => problem = Some((result.problem.clone(), place.clone())),
                 Some((hash, first)) if *hash != result.problem => bail!(
-                    "{place}: the result is for problem {}, but {first} is for {hash}",
+                    "{place}:1: the result is for problem {}, but {first} is for {hash}",
                     result.problem
                 ),
                 Some(_) => {}
             }
             if let Some(earlier) = done.insert(result.prefix.clone(), place.clone()) {
                 bail!(
-                    "{place}: the unit {:?} was already counted at {earlier}",
+                    "{place}:1: the unit {:?} was already counted at {earlier}",
                     result.prefix
                 );
             }
@@ -69,7 +69,7 @@ pub fn run(args: &MergeArgs) -> Result<Outcome> {
         }
     }
     let Some((hash, _)) = problem else {
-        bail!("no results to merge");
+        bail!("no results to merge (expected the JSON lines that dlx run writes)");
     };
     // A remainder that was run later is done, not left.
     let mut seen = BTreeSet::new();

@@ -142,21 +142,26 @@ enum Mode {
 enum Extra {
     Diagonals,
     Windows,
-    Cells(Vec<Vec<usize>>),
+    /// The cell sets of a file, and the file's name.
+    Cells(Vec<Vec<usize>>, String),
 }
 
 /// The shape options of the command line, applied to every puzzle's own shape hint.
 #[derive(Debug, Default)]
 struct ShapeOptions {
     boxes: Option<(usize, usize)>,
-    regions: Option<Vec<u16>>,
+    /// The layout of `--regions FILE`, and the file's name.
+    regions: Option<(Vec<u16>, String)>,
     extra: Vec<Extra>,
 }
 
 impl ShapeOptions {
     fn from_args(args: &SolveArgs) -> Result<ShapeOptions> {
         let regions = match &args.regions {
-            Some(path) => Some(read_with(path, format::read_layout)?),
+            Some(path) => Some((
+                read_with(path, format::read_layout)?,
+                path.display().to_string(),
+            )),
             None => None,
         };
         let mut extra = Vec::new();
@@ -164,7 +169,10 @@ impl ShapeOptions {
             extra.push(match spec.to_ascii_lowercase().as_str() {
                 "x" => Extra::Diagonals,
                 "windoku" => Extra::Windows,
-                _ => Extra::Cells(read_with(Path::new(spec), format::read_cell_sets)?),
+                _ => Extra::Cells(
+                    read_with(Path::new(spec), format::read_cell_sets)?,
+                    spec.clone(),
+                ),
             });
         }
         Ok(ShapeOptions {
@@ -174,25 +182,31 @@ impl ShapeOptions {
         })
     }
 
-    /// The shape of `puzzle`: its own hint, overridden and extended by the options.
-    fn shape_of(&self, puzzle: &Puzzle) -> Result<Shape, dlx_puzzles::sudoku::ShapeError> {
+    /// The shape of `puzzle`: its own hint, overridden and extended by the options. An error
+    /// that comes of a file of the options names it.
+    fn shape_of(&self, puzzle: &Puzzle) -> Result<Shape> {
         let mut hint = puzzle.shape.clone();
         if let Some(boxes) = self.boxes {
             hint.boxes = Some(boxes);
             hint.regions = None;
         }
-        if let Some(regions) = &self.regions {
+        if let Some((regions, _)) = &self.regions {
             hint.regions = Some(regions.clone());
             hint.boxes = None;
         }
-        let mut shape = Shape::from_hint(puzzle.size, &hint)?;
+        let shape = Shape::from_hint(puzzle.size, &hint);
+        let mut shape = match &self.regions {
+            Some((_, file)) => shape.with_context(|| format!("--regions {file}"))?,
+            None => shape?,
+        };
         for extra in &self.extra {
             shape = match extra {
                 Extra::Diagonals => shape.with_diagonals(),
                 Extra::Windows => shape.with_windows()?,
-                Extra::Cells(regions) => regions
+                Extra::Cells(regions, file) => regions
                     .iter()
-                    .try_fold(shape, |shape, cells| shape.with_extra(cells))?,
+                    .try_fold(shape, |shape, cells| shape.with_extra(cells))
+                    .with_context(|| format!("--extra {file}"))?,
             };
         }
         Ok(shape)
@@ -335,7 +349,7 @@ impl Answering {
             Ok(solver) => solver,
             Err(e) => {
                 done.messages
-                    .push(format!("dlx: {name}:{}: {e}", puzzle.line));
+                    .push(format!("dlx: {name}:{}:1: {e:#}", puzzle.line));
                 done.outcome = Outcome::BadInput;
                 done.answer = Some(Printed::Invalid);
                 return done;
@@ -351,7 +365,7 @@ impl Answering {
             Ok(answer) => answer,
             Err(GivensError::Clash(clash)) => {
                 done.messages
-                    .push(format!("dlx: {name}:{}: {clash}", puzzle.line));
+                    .push(format!("dlx: {name}:{}:1: {clash}", puzzle.line));
                 match self.mode {
                     Mode::Solve => Answer::NoSolution,
                     Mode::Count(_) => Answer::Count {
@@ -363,7 +377,7 @@ impl Answering {
             }
             Err(e) => {
                 done.messages
-                    .push(format!("dlx: {name}:{}: {e}", puzzle.line));
+                    .push(format!("dlx: {name}:{}:1: {e}", puzzle.line));
                 done.outcome = Outcome::BadInput;
                 done.answer = Some(Printed::Invalid);
                 return done;

@@ -38,7 +38,7 @@ pub fn run(args: &RunArgs) -> Result<Outcome> {
     if let Some(index) = args.index {
         if index >= list.len() {
             bail!(
-                "{name}: there is no unit {index} (it has {} units)",
+                "--index {index} is past the units of {name} (expected an index below {})",
                 list.len()
             );
         }
@@ -51,7 +51,7 @@ pub fn run(args: &RunArgs) -> Result<Outcome> {
     let mut out = stdout.lock();
     for (line, unit) in list {
         let result =
-            run_unit(&problem, &unit, args.budget).map_err(|e| anyhow!("{name}:{line}: {e}"))?;
+            run_unit(&problem, &unit, args.budget).map_err(|e| anyhow!("{name}:{line}:1: {e}"))?;
         serde_json::to_writer(&mut out, &result)?;
         writeln!(out)?;
         out.flush()?;

@@ -116,8 +116,13 @@ fn read_lines_at_most<T: for<'de> Deserialize<'de>>(
         if line.trim().is_empty() {
             continue;
         }
-        let value = serde_json::from_str(line)
-            .map_err(|e| anyhow!("{name}:{number}:{}: {e}", e.column()))?;
+        let value = serde_json::from_str(line).map_err(|e| {
+            // The message without serde's own position, which counts lines from this one.
+            let message = e.to_string();
+            let suffix = format!(" at line {} column {}", e.line(), e.column());
+            let message = message.strip_suffix(&suffix).unwrap_or(&message);
+            anyhow!("{name}:{number}:{}: {message}", e.column())
+        })?;
         values.push((number, value));
     }
     Ok(values)
@@ -127,7 +132,8 @@ fn read_lines_at_most<T: for<'de> Deserialize<'de>>(
 pub fn check_hash(name: &str, line: usize, got: &str, expected: &str) -> Result<()> {
     if got != expected {
         bail!(
-            "{name}:{line}: the unit is for problem {got}, but the problem given has hash {expected}"
+            "{name}:{line}:1: the unit is for problem {got} (expected {expected}, the hash of the \
+             problem given)"
         );
     }
     Ok(())
@@ -151,7 +157,10 @@ mod tests {
     fn bad_lines_name_their_line_and_column() {
         let text = "{\"problem\":\"00\",\"prefix\":[1]}\n\n{\"problem\":1}\n";
         let error = read_lines::<Unit>("u.jsonl", text.as_bytes()).unwrap_err();
-        assert!(error.to_string().starts_with("u.jsonl:3:"), "{error}");
+        assert_eq!(
+            error.to_string(),
+            "u.jsonl:3:12: invalid type: integer `1`, expected a string"
+        );
         let ok = read_lines::<Unit>("u.jsonl", &text.as_bytes()[..31]).unwrap();
         assert_eq!(ok[0].1.prefix, [1]);
     }

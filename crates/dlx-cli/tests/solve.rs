@@ -105,7 +105,7 @@ fn clashes_name_the_cells_and_count_as_no_solution() {
         .code(1)
         .stdout(format!("{SOLUTION}\nno solution\n"))
         .stderr(contains(
-            "clash.txt:2: value 1 is given twice in row 1: at row 1, column 1 and at row 1, column 2",
+            "clash.txt:2:1: value 1 is given twice in row 1: at row 1, column 1 and at row 1, column 2",
         ));
 }
 

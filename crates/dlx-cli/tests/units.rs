@@ -111,7 +111,7 @@ fn units_of_another_problem_are_refused() {
         ])
         .assert()
         .code(2)
-        .stderr(contains("other-units.jsonl:1: the unit is for problem"));
+        .stderr(contains("other-units.jsonl:1:1: the unit is for problem"));
 }
 
 #[test]

@@ -11,6 +11,7 @@ mod decode;
 pub mod langford;
 #[cfg(test)]
 mod messages;
+mod plural;
 pub mod polyomino;
 pub mod queens;
 pub mod sudoku;

@@ -19,6 +19,7 @@ use dlx_core::{Entry, ForceError, Problem, ProblemBuilder, Search};
 use thiserror::Error;
 
 use super::shape::{Cell, House, Shape};
+use crate::plural::plural;
 
 /// Two givens with the same value in one house.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -41,7 +42,7 @@ pub enum GivensError {
     #[error(transparent)]
     Clash(#[from] Clash),
     /// The givens do not have one entry per cell.
-    #[error("{found} cells given, but the grid has {expected}")]
+    #[error("{} given, but the grid has {expected}", plural(*found, "cell"))]
     Length {
         /// `n²`.
         expected: usize,

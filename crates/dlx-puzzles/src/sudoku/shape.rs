@@ -14,6 +14,7 @@ use std::fmt;
 use thiserror::Error;
 
 use super::puzzle::ShapeHint;
+use crate::plural::plural;
 
 /// The largest side accepted: a 100x100 grid already has a million options.
 pub const MAX_SIZE: usize = 100;
@@ -110,7 +111,11 @@ pub enum ShapeError {
     #[error("give either boxes or a region layout, not both")]
     BoxesAndRegions,
     /// A region layout with the wrong number of cells.
-    #[error("the region layout has {found} cells, but a {size}x{size} grid has {}", size * size)]
+    #[error(
+        "the region layout has {}, but a {size}x{size} grid has {}",
+        plural(*found, "cell"),
+        size * size
+    )]
     LayoutLength {
         /// The side of the grid.
         size: usize,
@@ -124,7 +129,10 @@ pub enum ShapeError {
         cell: Cell,
     },
     /// The layout has the wrong number of regions.
-    #[error("the region layout has {found} regions, but a {size}x{size} grid needs {size}")]
+    #[error(
+        "the region layout has {}, but a {size}x{size} grid needs {size}",
+        plural(*found, "region")
+    )]
     RegionCount {
         /// The side of the grid.
         size: usize,
@@ -133,8 +141,9 @@ pub enum ShapeError {
     },
     /// A region with the wrong number of cells.
     #[error(
-        "region {} (the one at {first}) has {cells} cells, but it needs {size}",
-        region + 1
+        "region {} (the one at {first}) has {}, but it needs {size}",
+        region + 1,
+        plural(*cells, "cell")
     )]
     RegionSize {
         /// The region, numbered from 0 by first appearance.
@@ -160,7 +169,11 @@ pub enum ShapeError {
         stray: Cell,
     },
     /// An extra region with the wrong number of cells.
-    #[error("extra region {} has {cells} cells, but it needs {size}", extra + 1)]
+    #[error(
+        "extra region {} has {}, but it needs {size}",
+        extra + 1,
+        plural(*cells, "cell")
+    )]
     ExtraSize {
         /// The extra region, from 0.
         extra: usize,

@@ -3,12 +3,13 @@
 use thiserror::Error;
 
 use super::shape::{Cell, House, Shape};
+use crate::plural::plural;
 
 /// Why a grid is not a solution of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum Invalid {
     /// The givens or the solution do not have one entry per cell.
-    #[error("{found} cells, but the grid has {expected}")]
+    #[error("{}, but the grid has {expected}", plural(*found, "cell"))]
     Length {
         /// `n²`.
         expected: usize,

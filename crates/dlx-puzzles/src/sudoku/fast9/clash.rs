@@ -30,8 +30,10 @@ impl std::fmt::Display for House {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 pub enum Clash {
     /// The same value is given twice in one house.
-    #[error("value {value} is given twice in {house}: cells r{}c{} and r{}c{}",
-        first / 9 + 1, first % 9 + 1, second / 9 + 1, second % 9 + 1)]
+    #[error(
+        "value {value} is given twice in {house}: at row {}, column {} and at row {}, column {}",
+        first / 9 + 1, first % 9 + 1, second / 9 + 1, second % 9 + 1
+    )]
     Duplicate {
         /// The repeated value, `1..=9`.
         value: u8,
@@ -43,7 +45,10 @@ pub enum Clash {
         house: House,
     },
     /// A cell holds a value above 9.
-    #[error("cell r{}c{} holds {value}, but values are 0 (empty) or 1..=9", cell / 9 + 1, cell % 9 + 1)]
+    #[error(
+        "row {}, column {} holds {value}, but values go from 1 to 9 (0 for empty)",
+        cell / 9 + 1, cell % 9 + 1
+    )]
     BadValue {
         /// The cell, `0..81` row by row.
         cell: usize,
@@ -150,7 +155,7 @@ mod tests {
             value: 10,
         }
         .to_string();
-        assert!(msg.contains("r9c9"), "{msg}");
+        assert!(msg.starts_with("row 9, column 9 holds 10"), "{msg}");
     }
 
     #[test]

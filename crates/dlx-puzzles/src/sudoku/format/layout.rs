@@ -9,6 +9,7 @@ use std::hash::Hash;
 use super::error::FormatError;
 use super::exact_root;
 use super::row::{is_blank, is_comment, is_separator};
+use crate::plural::plural;
 
 /// Numbers region labels `0..` by first appearance and checks that they make `n` regions of `n`
 /// cells; on failure, the index of the cell to blame and the message.
@@ -61,7 +62,11 @@ where
         let first = firsts[region];
         return Err((
             first,
-            format!("region `{}` has {size} cells (expected {n})", labels[first]),
+            format!(
+                "region `{}` has {} (expected {n})",
+                labels[first],
+                plural(size, "cell")
+            ),
         ));
     }
     Ok(regions)

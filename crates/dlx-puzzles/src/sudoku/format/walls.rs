@@ -4,6 +4,7 @@
 //! wall between them; border walls are ignored.
 
 use super::exact_root;
+use crate::plural::plural;
 
 /// Wall above the cell.
 pub const WALL_TOP: u32 = 16;
@@ -24,7 +25,11 @@ pub enum WallError {
         cells: usize,
     },
     /// Layout and cells of different lengths (when writing).
-    #[error("expected as many regions as cells, found {regions} regions for {cells} cells")]
+    #[error(
+        "expected as many regions as cells, found {} for {}",
+        plural(*regions, "region"),
+        plural(*cells, "cell")
+    )]
     Mismatch {
         /// Cells given.
         cells: usize,
@@ -57,7 +62,7 @@ pub enum WallError {
         size: usize,
     },
     /// The walls cut the grid into the wrong number of regions.
-    #[error("the walls make {found} regions (expected {expected})")]
+    #[error("the walls make {} (expected {expected})", plural(*found, "region"))]
     RegionCount {
         /// Regions found.
         found: usize,
@@ -66,7 +71,8 @@ pub enum WallError {
     },
     /// A region of the wrong size.
     #[error(
-        "row {row}, column {column}: the region of this cell has {cells} cells (expected {expected})"
+        "row {row}, column {column}: the region of this cell has {} (expected {expected})",
+        plural(*cells, "cell")
     )]
     RegionSize {
         /// Row of the region's first cell.

@@ -12,6 +12,7 @@
 
 use std::io::{self, BufRead, Write};
 
+use crate::plural::plural;
 use crate::sudoku::format::{regions_from_walls, FormatError, WallError};
 use crate::sudoku::Shape;
 
@@ -99,8 +100,9 @@ impl Parse for Parser {
                     line,
                     column,
                     format!(
-                        "the walls of case {number} make a region of {cells} cells here \
-                         (expected 9 regions of 9 cells)"
+                        "the walls of case {number} make a region of {} here \
+                         (expected 9 regions of 9 cells)",
+                        plural(cells, "cell")
                     ),
                 )
             }
@@ -108,8 +110,8 @@ impl Parse for Parser {
                 line,
                 column,
                 format!(
-                    "the walls of case {number} make {found} regions (expected 9 regions of 9 \
-                     cells)"
+                    "the walls of case {number} make {} (expected 9 regions of 9 cells)",
+                    plural(found, "region")
                 ),
             ),
             other => FormatError::new(line, column, format!("case {number}: {other}")),

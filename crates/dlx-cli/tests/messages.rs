@@ -1,0 +1,357 @@
+//! Every kind of user error the CLI reports, through the binary: the whole line on stderr
+//! (`dlx: FILE:LINE:COLUMN: what was wrong (what was expected)` where the error has a place in
+//! a file), what stdout still holds, and the exit code.
+
+use std::fs;
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+/// The HDU 3111 example, with a unique solution.
+const UNIQUE: &str =
+    "1.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7";
+/// A 4x4 puzzle.
+const FOUR: &str = "1...\n....\n....\n...4\n";
+
+/// `dlx`, run in a directory of its own holding `files`, so that messages name them as given.
+fn dlx_with(case: &str, files: &[(&str, &[u8])]) -> Command {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("messages")
+        .join(case);
+    fs::create_dir_all(&dir).unwrap();
+    for (name, bytes) in files {
+        fs::write(dir.join(name), bytes).unwrap();
+    }
+    let mut command = Command::cargo_bin("dlx").unwrap();
+    command.current_dir(dir);
+    command
+}
+
+/// The system's message for a file that is not there.
+fn not_found() -> String {
+    fs::read("no such file").unwrap_err().to_string()
+}
+
+#[test]
+fn knuth_format_errors_name_file_line_and_column() {
+    dlx_with("knuth", &[("bad.dlx", b"A B\nA Q\n")])
+        .args(["cover", "bad.dlx"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "dlx: bad.dlx:2:3: unknown item `Q` (expected an item declared on the first line)\n",
+        );
+}
+
+#[test]
+fn text_that_is_not_utf8_is_placed() {
+    dlx_with("utf8", &[("bad.dlx", b"A B\n\xff\n")])
+        .args(["cover", "bad.dlx"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("dlx: bad.dlx:2:1: invalid UTF-8 (expected text)\n");
+}
+
+#[test]
+fn missing_files_are_named() {
+    let missing = format!("dlx: cannot read missing.txt: {}\n", not_found());
+    for args in [
+        &["cover", "missing.txt"][..],
+        &["solve", "missing.txt"],
+        &["judge", "poj2676", "missing.txt"],
+        &["solve", "--regions", "missing.txt", "puzzle.txt"],
+    ] {
+        dlx_with("missing", &[("puzzle.txt", FOUR.as_bytes())])
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(missing.clone());
+    }
+}
+
+#[test]
+fn a_malformed_puzzle_is_placed_and_answered_invalid() {
+    dlx_with(
+        "malformed",
+        &[("p.txt", format!("{UNIQUE}\n12x4\n").as_bytes())],
+    )
+    .args(["solve", "--check", "p.txt"])
+    .assert()
+    .code(2)
+    .stdout("unique\ninvalid puzzle\n")
+    .stderr(
+        "dlx: p.txt:2:3: unexpected character `x` (expected a digit 1-2 or an empty-cell \
+             mark . 0 - _ *)\n",
+    );
+}
+
+#[test]
+fn a_shape_that_does_not_fit_is_placed_at_the_puzzle() {
+    dlx_with("shape", &[("p.txt", format!("{UNIQUE}\n").as_bytes())])
+        .args(["solve", "--boxes", "2x2", "p.txt"])
+        .assert()
+        .code(2)
+        .stdout("invalid puzzle\n")
+        .stderr("dlx: p.txt:1:1: boxes of 2x2 do not fit a 9x9 grid (2 * 2 must be 9)\n");
+}
+
+#[test]
+fn a_clash_names_both_cells_and_the_house() {
+    let clash = UNIQUE.replacen('.', "1", 1);
+    dlx_with(
+        "clash",
+        &[("p.txt", format!("{UNIQUE}\n{clash}\n").as_bytes())],
+    )
+    .args(["solve", "--check", "p.txt"])
+    .assert()
+    .code(1)
+    .stdout("unique\nnone\n")
+    .stderr(
+        "dlx: p.txt:2:1: value 1 is given twice in row 1: at row 1, column 1 and at row 1, \
+             column 2\n",
+    );
+}
+
+#[test]
+fn region_files_are_placed() {
+    let files: &[(&str, &[u8])] = &[
+        ("p.txt", FOUR.as_bytes()),
+        ("five.txt", b"AAAB\nAABB\nCCDD\nCCDD\n"),
+        ("split.txt", b"ABBA\nABBA\nCCDD\nCCDD\n"),
+    ];
+    dlx_with("regions", files)
+        .args(["solve", "--regions", "five.txt", "p.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("dlx: five.txt:1:1: region `A` has 5 cells (expected 4)\n");
+    // Connected or not is a matter of the shape: placed at the puzzle, naming the file.
+    dlx_with("regions", files)
+        .args(["solve", "--regions", "split.txt", "p.txt"])
+        .assert()
+        .code(2)
+        .stdout("invalid puzzle\n")
+        .stderr(
+            "dlx: p.txt:1:1: --regions split.txt: region 1 (the one at row 1, column 1) is not \
+             connected: row 1, column 4 cannot be reached from row 1, column 1\n",
+        );
+}
+
+#[test]
+fn extra_region_files_are_placed() {
+    let files: &[(&str, &[u8])] = &[
+        ("p.txt", FOUR.as_bytes()),
+        ("bang.txt", b"A...\n!...\n"),
+        ("pair.txt", b"A..A\n....\n....\n....\n"),
+    ];
+    dlx_with("extra", files)
+        .args(["solve", "--extra", "bang.txt", "p.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "dlx: bang.txt:2:1: unexpected `!` (expected a letter or digit naming a set, or `.`)\n",
+        );
+    // The size of a set is a matter of the grid: placed at the puzzle, naming the file.
+    dlx_with("extra", files)
+        .args(["solve", "--extra", "pair.txt", "p.txt"])
+        .assert()
+        .code(2)
+        .stdout("invalid puzzle\n")
+        .stderr("dlx: p.txt:1:1: --extra pair.txt: extra region 1 has 2 cells, but it needs 4\n");
+}
+
+/// An HDU 4069 case: the numbers of a 9x9 layout of region symbols, with a wall wherever two
+/// neighbours are in different regions, and no digits.
+fn hdu4069(layout: &str) -> String {
+    let regions = layout.as_bytes();
+    let differs = |cell: usize, row: isize, column: isize| -> bool {
+        let (r, c) = ((cell / 9) as isize + row, (cell % 9) as isize + column);
+        (0..9).contains(&r) && (0..9).contains(&c) && regions[(r * 9 + c) as usize] != regions[cell]
+    };
+    let numbers: Vec<String> = (0..81)
+        .map(|cell| {
+            let walls = [(-1, 0, 16), (0, 1, 32), (1, 0, 64), (0, -1, 128)];
+            let value: u32 = walls
+                .iter()
+                .filter(|&&(r, c, _)| differs(cell, r, c))
+                .map(|w| w.2)
+                .sum();
+            value.to_string()
+        })
+        .collect();
+    let rows: Vec<String> = numbers.chunks(9).map(|row| row.join(" ")).collect();
+    format!("1\n{}\n", rows.join("\n"))
+}
+
+#[test]
+fn judge_input_errors_name_file_line_and_column() {
+    // The top-left cell walled off alone; the rest of its box joins the next box.
+    let lonely = hdu4069(&format!(
+        "abbbbbccc{}{}{}",
+        "bbbbbbccc".repeat(2),
+        "dddeeefff".repeat(3),
+        "ggghhhiii".repeat(3)
+    ));
+    // No walls: one region.
+    let open = hdu4069(&"a".repeat(81));
+    let files: &[(&str, &[u8])] = &[
+        ("count.txt", b"x\n"),
+        ("open.txt", open.as_bytes()),
+        ("lonely.txt", lonely.as_bytes()),
+    ];
+    dlx_with("judge", files)
+        .args(["judge", "poj2676", "count.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "dlx: count.txt:1:1: expected the number of test cases (a whole number), found `x`\n",
+        );
+    dlx_with("judge", files)
+        .args(["judge", "hdu4069", "open.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "dlx: open.txt:2:1: the walls of case 1 make 1 region (expected 9 regions of 9 \
+             cells)\n",
+        );
+    dlx_with("judge", files)
+        .args(["judge", "hdu4069", "lonely.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "dlx: lonely.txt:2:1: the walls of case 1 make a region of 1 cell here (expected 9 \
+             regions of 9 cells)\n",
+        );
+}
+
+#[test]
+fn unknown_judge_problems_list_the_known() {
+    dlx_with("problem", &[])
+        .args(["judge", "poj9"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "error: invalid value 'poj9' for '[PROBLEM]': unknown problem `poj9` (expected one \
+             of: poj2676, poj3074, poj3076, la2659, acwing169, hdu4069, hdu3111, spoj-sudoku)\n\n\
+             For more information, try '--help'.\n",
+        );
+}
+
+#[test]
+fn bad_pictures_name_file_line_and_column() {
+    dlx_with("picture", &[("board.txt", b"###\n#x#\n")])
+        .args(["polyomino", "--board", "board.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "dlx: board.txt:2:2: unexpected `x` in a board (expected `#` for a cell, `.` or a \
+             space for a hole)\n",
+        );
+}
+
+/// A problem with two solutions, and its hash as `dlx split` writes it.
+const PROBLEM: &[u8] = b"A B\nA\nB\nA B\n";
+const HASH: &str = "95e046804bc70b86";
+
+#[test]
+fn bad_work_units_name_file_line_and_column() {
+    let clash = format!("{{\"problem\":\"{HASH}\",\"prefix\":[0,2]}}\n");
+    let files: &[(&str, &[u8])] = &[
+        ("p.dlx", PROBLEM),
+        ("json.jsonl", b"\n{\"problem\":1}\n"),
+        (
+            "other.jsonl",
+            b"{\"problem\":\"0000000000000000\",\"prefix\":[0]}\n",
+        ),
+        ("clash.jsonl", clash.as_bytes()),
+    ];
+    let cases = [
+        (
+            "json.jsonl",
+            "dlx: json.jsonl:2:12: invalid type: integer `1`, expected a string\n".to_string(),
+        ),
+        (
+            "other.jsonl",
+            format!(
+                "dlx: other.jsonl:1:1: the unit is for problem 0000000000000000 (expected \
+                 {HASH}, the hash of the problem given)\n"
+            ),
+        ),
+        (
+            "clash.jsonl",
+            "dlx: clash.jsonl:1:1: option #2 conflicts with an option forced earlier on item #0\n"
+                .to_string(),
+        ),
+    ];
+    for (units, stderr) in cases {
+        dlx_with("units", files)
+            .args(["run", "p.dlx", "--units", units])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(stderr);
+    }
+    dlx_with("units", files)
+        .args(["run", "p.dlx", "--units", "other.jsonl", "--index", "1"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("dlx: --index 1 is past the units of other.jsonl (expected an index below 1)\n");
+}
+
+#[test]
+fn bad_results_name_file_line_and_column() {
+    let result = |hash: &str| {
+        format!(
+            "{{\"problem\":\"{hash}\",\"prefix\":[0],\"solutions\":1,\"nodes\":2,\"updates\":3,\
+             \"complete\":true}}\n"
+        )
+    };
+    let ours = result(HASH);
+    let theirs = result("0000000000000000");
+    let files: &[(&str, &[u8])] = &[
+        ("ours.jsonl", ours.as_bytes()),
+        ("theirs.jsonl", theirs.as_bytes()),
+        ("json.jsonl", b"{\"problem\":\"0\"\n"),
+        ("empty.jsonl", b""),
+    ];
+    let cases = [
+        (
+            &["json.jsonl"][..],
+            "dlx: json.jsonl:1:14: EOF while parsing an object\n".to_string(),
+        ),
+        (
+            &["ours.jsonl", "theirs.jsonl"],
+            format!(
+                "dlx: theirs.jsonl:1:1: the result is for problem 0000000000000000, but \
+                 ours.jsonl:1 is for {HASH}\n"
+            ),
+        ),
+        (
+            &["ours.jsonl", "ours.jsonl"],
+            "dlx: ours.jsonl:1:1: the unit [0] was already counted at ours.jsonl:1\n".to_string(),
+        ),
+        (
+            &["empty.jsonl"],
+            "dlx: no results to merge (expected the JSON lines that dlx run writes)\n".to_string(),
+        ),
+    ];
+    for (inputs, stderr) in cases {
+        dlx_with("results", files)
+            .arg("merge")
+            .args(inputs)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(stderr);
+    }
+}
