@@ -46,8 +46,8 @@ pub struct SearchArgs {
     /// and exits with code 130.)
     #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
     timeout: Option<Duration>,
-    /// After the run, print `solutions=… nodes=… updates=… seconds=…` on stderr. With more than
-    /// one thread, nodes are exact and updates leave out each sub-problem's forced prefix.
+    /// After the run, print `solutions=… nodes=… updates=… seconds=…` on stderr (the same figures
+    /// on any number of threads).
     #[arg(long)]
     stats: bool,
     /// Threads to search with. --count uses all cores by default and splits the search tree

@@ -16,7 +16,7 @@ fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
 }
 
-/// `dlx cover --count --stats` with these extra arguments: the count and the nodes.
+/// `dlx cover --count --stats` with these extra arguments: the count, and the nodes and updates.
 fn count(file: &str, extra: &[&str]) -> (String, String) {
     let out = dlx()
         .args(["cover", "--count", "--stats", &golden(file)])
@@ -25,12 +25,12 @@ fn count(file: &str, extra: &[&str]) -> (String, String) {
         .success();
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-    let nodes = stderr
+    let work: Vec<&str> = stderr
         .split_whitespace()
-        .find(|w| w.starts_with("nodes="))
-        .unwrap()
-        .to_string();
-    (stdout, nodes)
+        .filter(|w| w.starts_with("nodes=") || w.starts_with("updates="))
+        .collect();
+    assert_eq!(work.len(), 2, "{stderr}");
+    (stdout, work.join(" "))
 }
 
 const SMALL: [(&str, &str); 13] = [
@@ -50,18 +50,14 @@ const SMALL: [(&str, &str); 13] = [
 ];
 
 #[test]
-fn counts_and_nodes_match_one_thread_on_every_small_golden_file() {
+fn counts_nodes_and_updates_match_one_thread_on_every_small_golden_file() {
     for (file, solutions) in SMALL {
-        let (one, nodes) = count(file, &["--threads", "1"]);
+        let (one, work) = count(file, &["--threads", "1"]);
         assert_eq!(one.trim(), solutions, "{file}");
         for threads in ["2", "4"] {
             for slice in ["50", "5000"] {
                 let got = count(file, &["--threads", threads, "--slice", slice]);
-                assert_eq!(
-                    got,
-                    (one.clone(), nodes.clone()),
-                    "{file} {threads} {slice}"
-                );
+                assert_eq!(got, (one.clone(), work.clone()), "{file} {threads} {slice}");
             }
         }
     }

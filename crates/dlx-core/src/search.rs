@@ -9,6 +9,7 @@ mod multiplicity;
 mod split;
 
 pub use split::SplitError;
+pub(crate) use split::Unit;
 
 use crate::links::Links;
 use crate::problem::Problem;

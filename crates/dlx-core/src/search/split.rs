@@ -5,10 +5,11 @@
 //! subtree below a forced prefix is exactly the search's subtree there, and solution counts of
 //! sub-problems add up exactly.
 //!
-//! Statistics add up only in part: node counts of the sub-problems plus the nodes entered before
-//! the split equal the whole search's, but each sub-problem's updates leave out the work of
-//! committing its prefix (see [`Stats::since`]), part of which the whole search does once per
-//! sibling rather than once per ancestor.
+//! Statistics add up too: node counts of the sub-problems plus the nodes entered before the split
+//! equal the whole search's. Updates add up when each sub-problem counts only its own work: not
+//! the committing of the path above it (see [`Stats::since`]), and for a branch handed over
+//! untried, the committing of its option less the covering of the item branched on, which the
+//! whole search does once for all that item's options (the parallel pool counts this way).
 //!
 //! Problems with multiplicities (Algorithm M) do not partition this way: an option tried at a
 //! level is tweaked out of the columns that deeper levels see, so a prefix alone does not say
@@ -17,7 +18,27 @@
 
 use thiserror::Error;
 
-use super::{Search, State, Stats};
+use super::{ForceError, Search, State, Stats};
+
+/// A prefix of the frontier, and whether its last option is an untried branch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Unit {
+    /// The options to force.
+    pub(crate) prefix: Vec<usize>,
+    /// Whether the last option is a branch at its level that the search had not tried (its
+    /// updates, less the covering of the item branched on, are the sub-problem's own work).
+    pub(crate) branch: bool,
+}
+
+impl Unit {
+    /// The path to a node: every option on it was tried, and counted, by the search.
+    pub(crate) fn path(prefix: Vec<usize>) -> Unit {
+        Unit {
+            prefix,
+            branch: false,
+        }
+    }
+}
 
 /// Why a search cannot be split.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -56,6 +77,16 @@ impl Search {
     ///   option not yet tried there;
     /// - when the search is over: nothing.
     pub fn frontier(&self) -> Result<Vec<Vec<usize>>, SplitError> {
+        Ok(self
+            .frontier_units()?
+            .into_iter()
+            .map(|unit| unit.prefix)
+            .collect())
+    }
+
+    /// The [frontier](Search::frontier), each prefix with whether its last option is a branch
+    /// not yet tried at its level (rather than the path to a node not yet entered).
+    pub(crate) fn frontier_units(&self) -> Result<Vec<Unit>, SplitError> {
         if self.links.has_bounds() {
             return Err(SplitError::Multiplicities);
         }
@@ -72,11 +103,11 @@ impl Search {
         let depth = match self.state {
             State::Done => return Ok(units),
             State::Start => {
-                units.push(self.forced.clone());
+                units.push(Unit::path(self.forced.clone()));
                 return Ok(units);
             }
             State::Forward => {
-                units.push(tried(self.level));
+                units.push(Unit::path(tried(self.level)));
                 self.level
             }
             State::Recover => self.level + 1,
@@ -94,11 +125,31 @@ impl Search {
             while x != item {
                 let mut prefix = base.clone();
                 prefix.push(self.links.option_of(x));
-                units.push(prefix);
+                units.push(Unit {
+                    prefix,
+                    branch: true,
+                });
                 x = self.links.down(x);
             }
         }
         Ok(units)
+    }
+
+    /// Forces `option` as the search would try it as a branch here, and counts the updates the
+    /// search counts for that: committing the option less covering the item branched on, which
+    /// the search does once for all the item's options (the search that handed the branch over
+    /// counted it). The item is the one the search would choose here: forcing the same options
+    /// gives the same link state, so the same choice.
+    pub(crate) fn force_branch(&mut self, option: usize) -> Result<(), ForceError> {
+        let mut covering = 0;
+        if let Some(best) = self.links.choose_item() {
+            self.links.cover(best, &mut covering);
+            self.links.uncover(best);
+        }
+        let before = self.stats.updates;
+        self.force(option)?;
+        self.stats.updates = before + (self.stats.updates - before).saturating_sub(covering);
+        Ok(())
     }
 
     /// The prefixes one level down from the root: the forced options plus each option of the item
