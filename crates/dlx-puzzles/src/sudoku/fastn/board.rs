@@ -23,9 +23,50 @@ pub(super) struct Board {
     pub placed: Vec<u64>,
     /// The number of cells not placed yet.
     pub left: usize,
-    /// Cells whose mask came down to one value and that are not placed yet (not saved: it is
-    /// empty whenever the board is copied).
+    /// Cells whose mask came down to one value and that are not placed yet.
     queue: Vec<u16>,
+    /// Houses that lost a candidate since they were last checked for hidden singles, and since
+    /// they were last checked for locked candidates, one bit per house. Only these can have
+    /// something new to say. (Like the queue, not saved: all are empty at a fixpoint, which is
+    /// when the board is copied.)
+    unchecked: Dirty,
+    unlocked: Dirty,
+}
+
+/// A set of houses, as bits.
+#[derive(Clone, Debug, Default)]
+struct Dirty(Vec<u64>);
+
+impl Dirty {
+    /// Empties the set and sizes it for `houses` houses.
+    fn reset(&mut self, houses: usize) {
+        self.0.clear();
+        self.0.resize(houses.div_ceil(64), 0);
+    }
+
+    /// Every house of `houses`.
+    fn fill(&mut self, houses: usize) {
+        self.reset(houses);
+        for h in 0..houses {
+            self.0[h / 64] |= 1 << (h % 64);
+        }
+    }
+
+    fn insert(&mut self, h: u16) {
+        self.0[usize::from(h) / 64] |= 1 << (h % 64);
+    }
+
+    fn clear(&mut self) {
+        self.0.fill(0);
+    }
+
+    /// Takes the first house out of the set.
+    fn pop(&mut self) -> Option<usize> {
+        let (k, word) = self.0.iter_mut().enumerate().find(|(_, w)| **w != 0)?;
+        let bit = word.trailing_zeros() as usize;
+        *word &= *word - 1;
+        Some(k * 64 + bit)
+    }
 }
 
 /// Where to branch, and on what.
@@ -66,6 +107,8 @@ impl Board {
         self.resize(t);
         self.placed.fill(0);
         self.queue.clear();
+        self.unchecked.fill(t.house_count());
+        self.unlocked.fill(t.house_count());
         for (cell, &v) in givens.iter().enumerate() {
             self.value[cell] = 0;
             if v == 0 {
@@ -114,6 +157,16 @@ impl Board {
         self.placed.copy_from_slice(placed);
         self.left = left;
         self.queue.clear();
+        self.unchecked.clear();
+        self.unlocked.clear();
+    }
+
+    /// Notes that `cell` lost candidates: its houses need checking again.
+    fn touch(&mut self, t: &Tables, cell: usize) {
+        for &h in t.houses_of(cell) {
+            self.unchecked.insert(h);
+            self.unlocked.insert(h);
+        }
     }
 
     /// Puts the value `bit` in `cell` and removes it from the cell's peers, queueing those left
@@ -130,11 +183,13 @@ impl Board {
         for &h in t.houses_of(cell) {
             self.placed[usize::from(h)] |= bit;
         }
+        self.touch(t, cell);
         for &peer in t.peers(cell) {
             let m = self.cand[usize::from(peer)];
             if m & bit != 0 {
                 let m = m ^ bit;
                 self.cand[usize::from(peer)] = m;
+                self.touch(t, usize::from(peer));
                 if m & m.wrapping_sub(1) == 0 {
                     if m == 0 {
                         return false;
@@ -182,15 +237,11 @@ impl Board {
                     return false;
                 }
             }
-            let mut progress = false;
-            for h in 0..t.house_count() {
-                match self.hidden_singles(t, h) {
-                    None => return false,
-                    Some(found) => progress |= found,
-                }
-            }
-            if !progress && self.queue.is_empty() {
+            let Some(h) = self.unchecked.pop() else {
                 return true;
+            };
+            if !self.hidden_singles(t, h) {
+                return false;
             }
         }
     }
@@ -200,28 +251,31 @@ impl Board {
     /// `Some(true)` if it removed anything, `None` on a contradiction.
     fn locked(&mut self, t: &Tables) -> Option<bool> {
         let mut removed = false;
-        for segment in t.segments() {
-            let (a_only, b_only) = t.segment_cells(segment);
-            let outside = a_only.iter().fold(0, |m, &c| m | self.cand[usize::from(c)]);
-            // Values of A not yet placed and with no place outside B: all their places in A lie
-            // in B. (A value left with no place at all by an earlier removal of this pass is a
-            // contradiction that the next round of singles reports.)
-            let locked = t.full & !self.placed[usize::from(segment.a)] & !outside;
-            if locked == 0 {
-                continue;
-            }
-            for &cell in b_only {
-                let cell = usize::from(cell);
-                let m = self.cand[cell];
-                if m & locked != 0 {
-                    let m = m & !locked;
-                    self.cand[cell] = m;
-                    removed = true;
-                    if m & m.wrapping_sub(1) == 0 {
-                        if m == 0 {
-                            return None;
+        while let Some(a) = self.unlocked.pop() {
+            for segment in t.segments(a) {
+                let (a_only, b_only) = t.segment_cells(segment);
+                let outside = a_only.iter().fold(0, |m, &c| m | self.cand[usize::from(c)]);
+                // Values of A not yet placed and with no place outside B: all their places in
+                // A lie in B. (A value left with no place at all by an earlier removal of this
+                // pass is a contradiction that the next round of singles reports.)
+                let locked = t.full & !self.placed[a] & !outside;
+                if locked == 0 {
+                    continue;
+                }
+                for &cell in b_only {
+                    let cell = usize::from(cell);
+                    let m = self.cand[cell];
+                    if m & locked != 0 {
+                        let m = m & !locked;
+                        self.cand[cell] = m;
+                        removed = true;
+                        self.touch(t, cell);
+                        if m & m.wrapping_sub(1) == 0 {
+                            if m == 0 {
+                                return None;
+                            }
+                            self.queue.push(cell as u16);
                         }
-                        self.queue.push(cell as u16);
                     }
                 }
             }
@@ -229,9 +283,9 @@ impl Board {
         Some(removed)
     }
 
-    /// Places the values of house `h` that have one place left: `Some(true)` if it placed any,
-    /// `None` on a contradiction (a value with no place).
-    fn hidden_singles(&mut self, t: &Tables, h: usize) -> Option<bool> {
+    /// Places the values of house `h` that have one place left; false on a contradiction (a
+    /// value with no place).
+    fn hidden_singles(&mut self, t: &Tables, h: usize) -> bool {
         let cells = t.house(h);
         let (mut once, mut twice) = (0u64, 0u64);
         for &cell in cells {
@@ -240,24 +294,26 @@ impl Board {
             once |= m;
         }
         if once | self.placed[h] != t.full {
-            return None;
+            return false;
         }
         let mut hidden = once & !twice;
-        let found = hidden != 0;
         while hidden != 0 {
             let bit = hidden & hidden.wrapping_neg();
             hidden ^= bit;
             // Placing an earlier hidden single of this house may have taken this value's only
             // cell: then the value has no place.
-            let cell = cells
+            let Some(cell) = cells
                 .iter()
                 .map(|&c| usize::from(c))
-                .find(|&c| self.cand[c] & bit != 0)?;
+                .find(|&c| self.cand[c] & bit != 0)
+            else {
+                return false;
+            };
             if !self.place(t, cell, bit) {
-                return None;
+                return false;
             }
         }
-        Some(found)
+        true
     }
 
     /// Where to branch at a fixpoint with cells left, and the alternatives as a mask of at least

@@ -30,6 +30,8 @@ pub(super) struct Tables {
     /// outside B, then the cells of B outside A (see [`Tables::segments`]).
     segments: Vec<Segment>,
     segment_cells: Vec<u16>,
+    /// The segments whose house A is `h` are `segments[segment_start[h]..segment_start[h + 1]]`.
+    segment_start: Vec<u32>,
 }
 
 /// Two houses A and B meeting in two cells or more, as ranges of `segment_cells`: a value whose
@@ -81,6 +83,13 @@ impl Tables {
         }
         let (peers, peer_start) = flatten(&peers_of);
         let (segments, segment_cells) = segments(&house_cells, n);
+        let mut segment_start = vec![0u32; houses.len() + 1];
+        for s in &segments {
+            segment_start[usize::from(s.a) + 1] += 1;
+        }
+        for h in 0..houses.len() {
+            segment_start[h + 1] += segment_start[h];
+        }
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         Some(Tables {
             size: n,
@@ -92,6 +101,7 @@ impl Tables {
             peer_start,
             segments,
             segment_cells,
+            segment_start,
         })
     }
 
@@ -116,9 +126,10 @@ impl Tables {
         &self.cell_houses[a as usize..b as usize]
     }
 
-    /// The ordered pairs of houses meeting in two cells or more.
-    pub fn segments(&self) -> &[Segment] {
-        &self.segments
+    /// The ordered pairs of houses (A, B) meeting in two cells or more, for A = `h`.
+    pub fn segments(&self, h: usize) -> &[Segment] {
+        let (a, b) = (self.segment_start[h], self.segment_start[h + 1]);
+        &self.segments[a as usize..b as usize]
     }
 
     /// The cells of A outside B, and of B outside A.
