@@ -52,8 +52,11 @@ impl Dirty {
         }
     }
 
-    fn insert(&mut self, h: u16) {
-        self.0[usize::from(h) / 64] |= 1 << (h % 64);
+    /// Adds the houses in `words`, as [`Tables::house_bits`] gives them.
+    fn insert_all(&mut self, words: &[u64]) {
+        for (mine, &w) in self.0.iter_mut().zip(words) {
+            *mine |= w;
+        }
     }
 
     fn clear(&mut self) {
@@ -163,10 +166,9 @@ impl Board {
 
     /// Notes that `cell` lost candidates: its houses need checking again.
     fn touch(&mut self, t: &Tables, cell: usize) {
-        for &h in t.houses_of(cell) {
-            self.unchecked.insert(h);
-            self.unlocked.insert(h);
-        }
+        let houses = t.house_bits(cell);
+        self.unchecked.insert_all(houses);
+        self.unlocked.insert_all(houses);
     }
 
     /// Puts the value `bit` in `cell` and removes it from the cell's peers, queueing those left

@@ -38,6 +38,10 @@ pub struct SolverN {
     found: u64,
     /// Branches taken by the last call.
     guesses: u64,
+    /// Stop before a branch once this many have been taken.
+    budget: u64,
+    /// Whether the last call stopped at the budget, with the tree not searched to the end.
+    spent: bool,
     /// The first solution of the current call (valid when `found > 0`).
     first: Vec<u16>,
 }
@@ -75,6 +79,8 @@ impl SolverN {
             limit: 0,
             found: 0,
             guesses: 0,
+            budget: u64::MAX,
+            spent: false,
             first: Vec::new(),
         })
     }
@@ -86,6 +92,7 @@ impl SolverN {
         self.limit = limit;
         self.found = 0;
         self.guesses = 0;
+        self.spent = false;
         self.frames.clear();
         self.saved.clear();
         let possible = self
@@ -96,6 +103,18 @@ impl SolverN {
             self.search();
         }
         Ok(self.found)
+    }
+
+    /// Stops later calls before a branch once they have taken `guesses` branches (`None`: no
+    /// limit). A call stopped so reports the solutions found so far, and
+    /// [`stopped`](Self::stopped) tells.
+    pub fn set_budget(&mut self, guesses: Option<u64>) {
+        self.budget = guesses.unwrap_or(u64::MAX);
+    }
+
+    /// Whether the last call stopped at the budget before the end of its search.
+    pub fn stopped(&self) -> bool {
+        self.spent
     }
 
     /// The first solution found by the last call to [`run`](Self::run), if any: `n²` values.
@@ -125,6 +144,10 @@ impl SolverN {
                     }
                     alive = false;
                     continue;
+                }
+                if self.guesses >= self.budget {
+                    self.spent = true;
+                    return;
                 }
                 let (target, options) = self.board.branch(t);
                 let option = options & options.wrapping_neg();
@@ -208,6 +231,17 @@ mod tests {
         assert_eq!(s.run(&[0; 16], 5), Ok(5));
         assert_eq!(s.run(&[0; 16], 0), Ok(0));
         assert_eq!(s.first(), None);
+    }
+
+    #[test]
+    fn a_budget_stops_the_search() {
+        let mut s = solver(Shape::standard(4).unwrap());
+        s.set_budget(Some(10));
+        let found = s.run(&[0; 16], u64::MAX).unwrap();
+        assert!(s.stopped() && found < 288 && s.guesses() <= 11, "{found}");
+        s.set_budget(None);
+        assert_eq!(s.run(&[0; 16], u64::MAX), Ok(288));
+        assert!(!s.stopped());
     }
 
     #[test]

@@ -30,6 +30,10 @@ pub(super) struct Tables {
     /// outside B, then the cells of B outside A (see [`Tables::segments`]).
     segments: Vec<Segment>,
     segment_cells: Vec<u16>,
+    /// The houses of cell `k` as a set of bits, `house_bits[k * words..(k + 1) * words]` with
+    /// `words` = `house_words`: marking them changed is a few `or`s.
+    house_bits: Vec<u64>,
+    house_words: usize,
     /// The segments whose house A is `h` are `segments[segment_start[h]..segment_start[h + 1]]`.
     segment_start: Vec<u32>,
 }
@@ -64,6 +68,13 @@ impl Tables {
             for cell in shape.cells(house) {
                 house_cells.push(cell as u16);
                 of_cell[cell].push(h as u16);
+            }
+        }
+        let house_words = houses.len().div_ceil(64);
+        let mut house_bits = vec![0u64; cells * house_words];
+        for (cell, list) in of_cell.iter().enumerate() {
+            for &h in list {
+                house_bits[cell * house_words + usize::from(h) / 64] |= 1 << (h % 64);
             }
         }
         let (cell_houses, cell_house_start) = flatten(&of_cell);
@@ -102,6 +113,8 @@ impl Tables {
             segments,
             segment_cells,
             segment_start,
+            house_bits,
+            house_words,
         })
     }
 
@@ -136,6 +149,12 @@ impl Tables {
     pub fn segment_cells(&self, s: &Segment) -> (&[u16], &[u16]) {
         let cells = |(a, b): (u32, u32)| &self.segment_cells[a as usize..b as usize];
         (cells(s.a_only), cells(s.b_only))
+    }
+
+    /// The houses of `cell` as bits: bit `h % 64` of word `h / 64` for house `h`.
+    pub fn house_bits(&self, cell: usize) -> &[u64] {
+        let w = self.house_words;
+        &self.house_bits[cell * w..(cell + 1) * w]
     }
 
     /// The peers of `cell`.
