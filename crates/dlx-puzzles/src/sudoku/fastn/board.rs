@@ -52,6 +52,10 @@ impl Dirty {
         }
     }
 
+    fn insert(&mut self, h: usize) {
+        self.0[h / 64] |= 1 << (h % 64);
+    }
+
     /// Adds the houses in `words`, as [`Tables::house_bits`] gives them.
     fn insert_all(&mut self, words: &[u64]) {
         for (mine, &w) in self.0.iter_mut().zip(words) {
@@ -166,9 +170,7 @@ impl Board {
 
     /// Notes that `cell` lost candidates: its houses need checking again.
     fn touch(&mut self, t: &Tables, cell: usize) {
-        let houses = t.house_bits(cell);
-        self.unchecked.insert_all(houses);
-        self.unlocked.insert_all(houses);
+        self.unchecked.insert_all(t.house_bits(cell));
     }
 
     /// Puts the value `bit` in `cell` and removes it from the cell's peers, queueing those left
@@ -242,6 +244,8 @@ impl Board {
             let Some(h) = self.unchecked.pop() else {
                 return true;
             };
+            // A house that changed needs locked candidates again too.
+            self.unlocked.insert(h);
             if !self.hidden_singles(t, h) {
                 return false;
             }
