@@ -9,7 +9,8 @@ use crate::sudoku::shape::Shape;
 ///
 /// It solves the same exact-cover problem as the general path (a cell item per cell, a house item
 /// per house and value), with each cell's values held as a bit mask, forced moves (naked and
-/// hidden singles) applied to a fixpoint, and a branch on the cell with the fewest values. Its
+/// hidden singles) and locked candidates applied to a fixpoint, and a branch on the item with the
+/// fewest options. Its
 /// buffers grow to the deepest search seen and are then reused: after the first puzzle it
 /// allocates nothing.
 ///
