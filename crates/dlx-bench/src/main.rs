@@ -15,6 +15,7 @@ mod golden;
 mod instances;
 mod measure;
 mod peer_dlx;
+mod shapes;
 mod sudoku;
 mod table;
 
@@ -66,6 +67,8 @@ enum GroupName {
     ExactCover,
     /// 9x9 uniqueness checks against crates.io `sudoku`.
     Sudoku,
+    /// Other shapes (16x16, 25x25, jigsaw): the specialised path against the general one.
+    Shapes,
 }
 
 fn main() -> ExitCode {
@@ -106,6 +109,20 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         } else {
             eprintln!(
                 "dlx-bench: no Sudoku sets in {} (give --puzzles DIR); Sudoku group skipped",
+                puzzles.display()
+            );
+        }
+    }
+    if wanted(GroupName::Shapes) {
+        let puzzles = args
+            .puzzles
+            .clone()
+            .unwrap_or_else(sudoku::default_puzzle_dir);
+        if puzzles.is_dir() {
+            groups.push(shapes::group(&puzzles, shapes::SETS)?);
+        } else {
+            eprintln!(
+                "dlx-bench: no Sudoku sets in {} (give --puzzles DIR); shapes group skipped",
                 puzzles.display()
             );
         }

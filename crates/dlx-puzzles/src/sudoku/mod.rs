@@ -26,6 +26,7 @@
 
 pub mod encode;
 pub mod fast9;
+pub mod fastn;
 pub mod format;
 pub mod judge;
 pub mod limits;

@@ -6,6 +6,7 @@ use dlx_core::{Budget, Search, Stats, Status};
 
 use super::encode::{Clash, GivensError, Model};
 use super::fast9::{self, Solver9};
+use super::fastn::{self, SolverN};
 use super::limits::Limits;
 use super::puzzle::Verdict;
 use super::shape::{Cell, House, Shape};
@@ -15,7 +16,8 @@ use super::shape::{Cell, House, Shape};
 pub struct Count {
     /// Solutions found.
     pub solutions: u64,
-    /// Whether the count stopped at the limit (there may be more).
+    /// Whether the count reached the limit (there may be more): on every path alike, even when
+    /// the search could have told that there are no more.
     pub capped: bool,
     /// The work done.
     pub stats: Stats,
@@ -39,9 +41,14 @@ pub struct Check {
 /// Givens are `n²` values row by row, `0` for an empty cell. Every method fails with
 /// [`GivensError`] when the givens do not fit the shape or clash directly.
 ///
-/// The classic 9x9 shape (3x3 boxes, no extra regions) is solved by the specialised
-/// bit-parallel path of [`fast9`] unless the solver was made with [`Solver::general`]; both give
-/// the same answers. On that path [`Stats::nodes`] counts the guesses and [`Stats::updates`] is 0.
+/// Unless the solver was made with [`Solver::general`], it takes a specialised path that solves
+/// the same exact cover with bit masks: the classic 9x9 shape (3x3 boxes, no extra regions) the
+/// bit-parallel path of [`fast9`], every other shape of side at most 64 (any boxes, jigsaw
+/// regions, extra regions) the path of [`fastn`]. Larger sides take the general exact-cover
+/// search. All paths give the same answers (the same verdicts and counts; for a puzzle with
+/// several solutions, possibly another first solution). On a specialised path [`Stats::nodes`]
+/// counts the guesses (each alternative tried at a branch but the last) and [`Stats::updates`]
+/// is 0.
 ///
 /// [`Solver::set_limits`] bounds the work of each call; every path honours the limits, and
 /// [`Solver::unfinished`] tells whether the last call stopped at one.
@@ -51,9 +58,24 @@ pub struct Solver {
     search: Search,
     options: Vec<usize>,
     stats: Stats,
-    classic: Option<Box<Solver9>>,
+    fast: Option<Fast>,
     limits: Limits,
     unfinished: bool,
+}
+
+/// A specialised path.
+#[derive(Clone, Debug)]
+enum Fast {
+    /// The classic 9x9.
+    Classic(Box<Solver9>),
+    /// Any other shape of side at most 64.
+    Any(Box<SolverN>),
+}
+
+/// What a specialised path found: the solutions up to the limit, and the first of them.
+struct Found {
+    solutions: u64,
+    first: Option<Vec<u16>>,
 }
 
 impl Solver {
@@ -66,9 +88,12 @@ impl Solver {
     pub fn with_model(model: Arc<Model>) -> Solver {
         let mut solver = Solver::general_with_model(model);
         let shape = solver.shape();
-        if shape.size() == 9 && shape.box_size() == Some((3, 3)) && shape.extra().is_empty() {
-            solver.classic = Some(Box::default());
-        }
+        solver.fast =
+            if shape.size() == 9 && shape.box_size() == Some((3, 3)) && shape.extra().is_empty() {
+                Some(Fast::Classic(Box::default()))
+            } else {
+                SolverN::new(shape).map(|s| Fast::Any(Box::new(s)))
+            };
         solver
     }
 
@@ -85,13 +110,14 @@ impl Solver {
             search,
             options: Vec::new(),
             stats: Stats::default(),
-            classic: None,
+            fast: None,
             limits: Limits::default(),
             unfinished: false,
         }
     }
 
-    /// Bounds the work of every later call: a budget of nodes per puzzle and a deadline.
+    /// Bounds the work of every later call: a budget of nodes per puzzle (guesses on a
+    /// specialised path) and a deadline.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
     }
@@ -103,9 +129,10 @@ impl Solver {
         self.unfinished
     }
 
-    /// Whether this solver uses the specialised 9x9 path.
+    /// Whether this solver uses a specialised path ([`fast9`] or [`fastn`]) rather than the
+    /// general exact-cover search.
     pub fn is_specialised(&self) -> bool {
-        self.classic.is_some()
+        self.fast.is_some()
     }
 
     /// The model.
@@ -158,30 +185,52 @@ impl Solver {
         self.model.decode(&self.options)
     }
 
-    /// Runs the specialised path, if this solver has it, as `run` says; records its statistics.
-    fn classic<T>(
-        &mut self,
-        givens: &[u16],
-        run: impl FnOnce(&mut Solver9, &[u8; 81]) -> Result<T, fast9::Clash>,
-    ) -> Option<Result<T, GivensError>> {
-        let solver = self.classic.as_deref_mut()?;
+    /// Runs the specialised path, if this solver has one, until `limit` solutions; records its
+    /// statistics (all but the solutions, which the caller knows how to count).
+    fn fast(&mut self, givens: &[u16], limit: u64) -> Option<Result<Found, GivensError>> {
+        let fast = self.fast.as_mut()?;
         self.stats = Stats::default();
         self.unfinished = false;
-        solver.set_limits(self.limits);
-        let cells = match classic_cells(givens) {
-            Ok(cells) => cells,
-            Err(e) => return Some(Err(e)),
+        let result = match fast {
+            Fast::Classic(solver) => classic_cells(givens).and_then(|cells| {
+                solver.set_limits(self.limits);
+                let solutions = solver.count(&cells, limit).map_err(classic_error)?;
+                self.stats.nodes = solver.guesses();
+                self.unfinished = solver.stopped();
+                let first = solver.first().map(|cells| cells.map(u16::from).to_vec());
+                Ok(Found { solutions, first })
+            }),
+            Fast::Any(solver) => {
+                solver.set_limits(self.limits);
+                match solver.run(givens, limit) {
+                    Ok(solutions) => {
+                        self.stats.nodes = solver.guesses();
+                        self.unfinished = solver.stopped();
+                        let first = solver.first().map(<[u16]>::to_vec);
+                        Ok(Found { solutions, first })
+                    }
+                    // The model knows what is wrong and where: the same error as the general
+                    // path.
+                    Err(fastn::Rejected) => match self.model.start(&mut self.search, givens) {
+                        Err(e) => Err(e),
+                        Ok(()) => {
+                            debug_assert!(false, "givens refused by the fast path only");
+                            Ok(Found {
+                                solutions: 0,
+                                first: None,
+                            })
+                        }
+                    },
+                }
+            }
         };
-        let result = run(solver, &cells).map_err(classic_error);
-        self.stats.nodes = solver.guesses();
-        self.unfinished = solver.stopped();
         Some(result)
     }
 
     /// The first solution, or `None` when there is none.
     pub fn solve(&mut self, givens: &[u16]) -> Result<Option<Vec<u16>>, GivensError> {
-        if let Some(result) = self.classic(givens, |s, cells| s.solve(cells)) {
-            let solution = result?.map(|cells| cells.map(u16::from).to_vec());
+        if let Some(result) = self.fast(givens, 1) {
+            let solution = result?.first;
             self.stats.solutions = u64::from(solution.is_some());
             return Ok(solution);
         }
@@ -195,8 +244,8 @@ impl Solver {
     /// The number of solutions, stopping at `limit` when given.
     pub fn count(&mut self, givens: &[u16], limit: Option<u64>) -> Result<Count, GivensError> {
         let cap = limit.unwrap_or(u64::MAX);
-        if let Some(result) = self.classic(givens, |s, cells| s.count(cells, cap)) {
-            self.stats.solutions = result?;
+        if let Some(result) = self.fast(givens, cap) {
+            self.stats.solutions = result?.solutions;
             return Ok(Count {
                 solutions: self.stats.solutions,
                 capped: limit.is_some_and(|limit| self.stats.solutions >= limit),
@@ -204,32 +253,29 @@ impl Solver {
             });
         }
         self.start(givens, limit)?;
-        let capped = loop {
-            match self.step() {
-                Status::Solution => continue,
-                status => break status == Status::LimitReached,
-            }
-        };
+        while self.step() == Status::Solution {}
         self.stats = self.search.stats();
         Ok(Count {
             solutions: self.stats.solutions,
-            capped,
+            // As on the specialised paths, which stop as soon as the limit is reached.
+            capped: limit.is_some_and(|limit| self.stats.solutions >= limit),
             stats: self.stats,
         })
     }
 
     /// Whether there are no solutions, one, or more; stops at the second.
     pub fn check(&mut self, givens: &[u16]) -> Result<Check, GivensError> {
-        if let Some(result) = self.classic(givens, |s, cells| s.check(cells)) {
-            let (verdict, solution) = result?;
-            self.stats.solutions = match verdict {
-                Verdict::None => 0,
-                Verdict::Unique => 1,
-                Verdict::Multiple => 2,
+        if let Some(result) = self.fast(givens, 2) {
+            let found = result?;
+            self.stats.solutions = found.solutions;
+            let verdict = match found.solutions {
+                0 => Verdict::None,
+                1 => Verdict::Unique,
+                _ => Verdict::Multiple,
             };
             return Ok(Check {
                 verdict,
-                solution: solution.map(|cells| cells.map(u16::from).to_vec()),
+                solution: found.first,
                 stats: self.stats,
             });
         }
@@ -328,10 +374,45 @@ mod tests {
         let mut s = solver(4);
         let all = s.count(&[0; 16], None).unwrap();
         assert_eq!((all.solutions, all.capped), (288, false));
-        assert!(all.stats.nodes > 288);
+        // Every grid is a leaf of the search tree, so it takes at least 287 guesses.
+        assert!(all.stats.nodes >= 287);
+        let general = Solver::general(Shape::standard(4).unwrap()).count(&[0; 16], None);
+        assert!(general.unwrap().stats.nodes > 288);
         let some = s.count(&[0; 16], Some(10)).unwrap();
         assert_eq!((some.solutions, some.capped), (10, true));
         assert_eq!(s.stats(), some.stats);
+    }
+
+    #[test]
+    fn limits_stop_every_path_and_say_so() {
+        let budget = Limits {
+            nodes: Some(3),
+            deadline: None,
+        };
+        // Every path, each on a grid with many solutions.
+        let general = Solver::general(Shape::standard(4).unwrap());
+        for mut s in [solver(4), solver(9), general] {
+            let n = s.shape().size();
+            let empty = vec![0; n * n];
+            s.set_limits(budget);
+            let count = s.count(&empty, None).unwrap();
+            assert!(s.unfinished());
+            assert!(count.stats.nodes <= 4, "{n}: {:?}", count.stats);
+            assert!(count.solutions < 288);
+            s.set_limits(Limits::default());
+            assert!(s.solve(&empty).unwrap().is_some());
+            assert!(!s.unfinished());
+        }
+        // A deadline is looked at every few thousand nodes: on grids with more solutions.
+        for mut s in [solver(16), solver(9)] {
+            let n = s.shape().size();
+            s.set_limits(Limits {
+                nodes: None,
+                deadline: Some(std::time::Instant::now()),
+            });
+            s.count(&vec![0; n * n], None).unwrap();
+            assert!(s.unfinished(), "{n}");
+        }
     }
 
     #[test]
@@ -362,37 +443,6 @@ mod tests {
         assert_eq!(check.verdict, Verdict::Multiple);
         validate(s.shape(), &[0; 16], &check.solution.unwrap()).unwrap();
         assert_eq!(check.stats.solutions, 2);
-    }
-
-    #[test]
-    fn limits_stop_every_path_and_say_so() {
-        let budget = Limits {
-            nodes: Some(3),
-            deadline: None,
-        };
-        // The general path (4x4) and the specialised one (9x9), both with many solutions.
-        for mut s in [solver(4), solver(9)] {
-            let n = s.shape().size();
-            let empty = vec![0; n * n];
-            s.set_limits(budget);
-            let count = s.count(&empty, None).unwrap();
-            assert!(s.unfinished());
-            assert!(count.stats.nodes <= 4, "{n}: {:?}", count.stats);
-            assert!(count.solutions < 288);
-            s.set_limits(Limits::default());
-            assert!(s.solve(&empty).unwrap().is_some());
-            assert!(!s.unfinished());
-        }
-        // A deadline is looked at every few thousand nodes: on grids with more solutions.
-        for mut s in [solver(16), solver(9)] {
-            let n = s.shape().size();
-            s.set_limits(Limits {
-                nodes: None,
-                deadline: Some(std::time::Instant::now()),
-            });
-            s.count(&vec![0; n * n], None).unwrap();
-            assert!(s.unfinished(), "{n}");
-        }
     }
 
     #[test]

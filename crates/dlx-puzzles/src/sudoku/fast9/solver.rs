@@ -76,6 +76,11 @@ impl Solver9 {
         Ok(self.found)
     }
 
+    /// The first solution found by the last call, if any (also after [`Solver9::count`]).
+    pub fn first(&self) -> Option<&[u8; 81]> {
+        self.first.as_ref()
+    }
+
     /// The number of branches the last call took (each value tried at a cell with several
     /// values left counts one, except the last, which follows without a copy): a measure of
     /// difficulty for statistics.

@@ -1,0 +1,398 @@
+//! The search state: the candidates of every cell as a bit mask, and forced moves to a fixpoint.
+//!
+//! This is the exact-cover matrix of the shape held as bits: option (cell, value) is alive while
+//! bit `value - 1` of the cell's mask is set. The cell items are the masks themselves; the house
+//! items (a house and a value) are read off the masks of the house's cells. An item with one
+//! option left is a forced move: a cell with one value (a naked single) or a house with one place
+//! for a value (a hidden single). An item with none is a contradiction.
+
+use super::tables::Tables;
+
+/// A search state. Copied whole (its three arrays) at each guess; nothing else is saved.
+///
+/// Invariants: bits only leave `cand`; a placed cell has mask 0 and its value in `value`, and its
+/// value is in `placed` for each of its houses; an unplaced cell's mask never holds a value
+/// placed in one of its houses.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Board {
+    /// For each cell, the values it may still take (bit `v - 1` for value `v`); 0 once placed.
+    pub cand: Vec<u64>,
+    /// For each cell, its value once placed, else 0.
+    pub value: Vec<u8>,
+    /// For each house, the values placed in it.
+    pub placed: Vec<u64>,
+    /// The number of cells not placed yet.
+    pub left: usize,
+    /// Cells whose mask came down to one value and that are not placed yet.
+    queue: Vec<u16>,
+    /// Houses that lost a candidate since they were last checked for hidden singles, and since
+    /// they were last checked for locked candidates, one bit per house. Only these can have
+    /// something new to say. (Like the queue, not saved: all are empty at a fixpoint, which is
+    /// when the board is copied.)
+    unchecked: Dirty,
+    unlocked: Dirty,
+}
+
+/// A set of houses, as bits.
+#[derive(Clone, Debug, Default)]
+struct Dirty(Vec<u64>);
+
+impl Dirty {
+    /// Empties the set and sizes it for `houses` houses.
+    fn reset(&mut self, houses: usize) {
+        self.0.clear();
+        self.0.resize(houses.div_ceil(64), 0);
+    }
+
+    /// Every house of `houses`.
+    fn fill(&mut self, houses: usize) {
+        self.reset(houses);
+        for h in 0..houses {
+            self.0[h / 64] |= 1 << (h % 64);
+        }
+    }
+
+    fn insert(&mut self, h: usize) {
+        self.0[h / 64] |= 1 << (h % 64);
+    }
+
+    /// Adds the houses in `words`, as [`Tables::house_bits`] gives them.
+    fn insert_all(&mut self, words: &[u64]) {
+        for (mine, &w) in self.0.iter_mut().zip(words) {
+            *mine |= w;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.0.fill(0);
+    }
+
+    /// Takes the first house out of the set.
+    fn pop(&mut self) -> Option<usize> {
+        let (k, word) = self.0.iter_mut().enumerate().find(|(_, w)| **w != 0)?;
+        let bit = word.trailing_zeros() as usize;
+        *word &= *word - 1;
+        Some(k * 64 + bit)
+    }
+}
+
+/// Where to branch, and on what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Target {
+    /// A cell: the alternatives are its values.
+    Cell(u16),
+    /// A house and one value (its bit): the alternatives are the places of the value in the
+    /// house, by position in the house.
+    Place {
+        /// The house.
+        house: u16,
+        /// The value's bit.
+        bit: u64,
+    },
+}
+
+/// Givens that clash directly: a value twice in a house, or bad input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Refused;
+
+impl Board {
+    /// Sizes the arrays for `t` (no allocation when they already fit).
+    fn resize(&mut self, t: &Tables) {
+        let cells = t.cell_count();
+        self.cand.resize(cells, 0);
+        self.value.resize(cells, 0);
+        self.placed.resize(t.house_count(), 0);
+    }
+
+    /// Sets the board to the givens (`n²` values row by row, 0 for empty), all at once: each
+    /// empty cell starts with the values no house of it holds. `Err` when a value is out of
+    /// range or given twice in a house; `Ok(false)` when some empty cell has no value left.
+    pub fn start(&mut self, t: &Tables, givens: &[u16]) -> Result<bool, Refused> {
+        if givens.len() != t.cell_count() {
+            return Err(Refused);
+        }
+        self.resize(t);
+        self.placed.fill(0);
+        self.queue.clear();
+        self.unchecked.fill(t.house_count());
+        self.unlocked.fill(t.house_count());
+        for (cell, &v) in givens.iter().enumerate() {
+            self.value[cell] = 0;
+            if v == 0 {
+                continue;
+            }
+            if usize::from(v) > t.size {
+                return Err(Refused);
+            }
+            let bit = 1u64 << (v - 1);
+            for &h in t.houses_of(cell) {
+                let placed = &mut self.placed[usize::from(h)];
+                if *placed & bit != 0 {
+                    return Err(Refused);
+                }
+                *placed |= bit;
+            }
+            // At most 64, so it fits.
+            self.value[cell] = v as u8;
+        }
+        self.left = 0;
+        let mut possible = true;
+        for cell in 0..t.cell_count() {
+            if self.value[cell] != 0 {
+                self.cand[cell] = 0;
+                continue;
+            }
+            let taken = t
+                .houses_of(cell)
+                .iter()
+                .fold(0, |m, &h| m | self.placed[usize::from(h)]);
+            let m = t.full & !taken;
+            self.cand[cell] = m;
+            self.left += 1;
+            possible &= m != 0;
+            if m & m.wrapping_sub(1) == 0 {
+                self.queue.push(cell as u16);
+            }
+        }
+        Ok(possible)
+    }
+
+    /// Copies `other`'s state (not its queue, which is empty between moves).
+    pub fn copy_from(&mut self, cand: &[u64], value: &[u8], placed: &[u64], left: usize) {
+        self.cand.copy_from_slice(cand);
+        self.value.copy_from_slice(value);
+        self.placed.copy_from_slice(placed);
+        self.left = left;
+        self.queue.clear();
+        self.unchecked.clear();
+        self.unlocked.clear();
+    }
+
+    /// Notes that `cell` lost candidates: its houses need checking again.
+    fn touch(&mut self, t: &Tables, cell: usize) {
+        self.unchecked.insert_all(t.house_bits(cell));
+    }
+
+    /// Puts the value `bit` in `cell` and removes it from the cell's peers, queueing those left
+    /// with one value; false on a contradiction (the cell cannot take it, or a peer is left with
+    /// nothing).
+    fn place(&mut self, t: &Tables, cell: usize, bit: u64) -> bool {
+        if self.cand[cell] & bit == 0 {
+            return false;
+        }
+        self.cand[cell] = 0;
+        // A bit of a u64: at most 64.
+        self.value[cell] = bit.trailing_zeros() as u8 + 1;
+        self.left -= 1;
+        for &h in t.houses_of(cell) {
+            self.placed[usize::from(h)] |= bit;
+        }
+        self.touch(t, cell);
+        for &peer in t.peers(cell) {
+            let m = self.cand[usize::from(peer)];
+            if m & bit != 0 {
+                let m = m ^ bit;
+                self.cand[usize::from(peer)] = m;
+                self.touch(t, usize::from(peer));
+                if m & m.wrapping_sub(1) == 0 {
+                    if m == 0 {
+                        return false;
+                    }
+                    self.queue.push(peer);
+                }
+            }
+        }
+        true
+    }
+
+    /// Takes alternative `option` (one bit) of a branch on `target`; false on a contradiction.
+    pub fn choose(&mut self, t: &Tables, target: Target, option: u64) -> bool {
+        match target {
+            Target::Cell(cell) => self.place(t, usize::from(cell), option),
+            Target::Place { house, bit } => {
+                let k = option.trailing_zeros() as usize;
+                let cell = t.house(usize::from(house))[k];
+                self.place(t, usize::from(cell), bit)
+            }
+        }
+    }
+
+    /// Applies forced moves until none is left, then locked candidates, and again until neither
+    /// finds anything; false on a contradiction.
+    pub fn propagate(&mut self, t: &Tables) -> bool {
+        loop {
+            if !self.singles(t) {
+                return false;
+            }
+            match self.locked(t) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Applies naked and hidden singles until none is left; false on a contradiction.
+    fn singles(&mut self, t: &Tables) -> bool {
+        loop {
+            while let Some(cell) = self.queue.pop() {
+                let cell = usize::from(cell);
+                if self.value[cell] == 0 && !self.place(t, cell, self.cand[cell]) {
+                    return false;
+                }
+            }
+            let Some(h) = self.unchecked.pop() else {
+                return true;
+            };
+            // A house that changed needs locked candidates again too.
+            self.unlocked.insert(h);
+            if !self.hidden_singles(t, h) {
+                return false;
+            }
+        }
+    }
+
+    /// Locked candidates: a value whose places in a house A all lie in a house B leaves the
+    /// rest of B (a value confined to one row of a box leaves the rest of the row, and so on).
+    /// `Some(true)` if it removed anything, `None` on a contradiction.
+    fn locked(&mut self, t: &Tables) -> Option<bool> {
+        let mut removed = false;
+        while let Some(a) = self.unlocked.pop() {
+            for segment in t.segments(a) {
+                let (a_only, b_only) = t.segment_cells(segment);
+                let outside = a_only.iter().fold(0, |m, &c| m | self.cand[usize::from(c)]);
+                // Values of A not yet placed and with no place outside B: all their places in
+                // A lie in B. (A value left with no place at all by an earlier removal of this
+                // pass is a contradiction that the next round of singles reports.)
+                let locked = t.full & !self.placed[a] & !outside;
+                if locked == 0 {
+                    continue;
+                }
+                for &cell in b_only {
+                    let cell = usize::from(cell);
+                    let m = self.cand[cell];
+                    if m & locked != 0 {
+                        let m = m & !locked;
+                        self.cand[cell] = m;
+                        removed = true;
+                        self.touch(t, cell);
+                        if m & m.wrapping_sub(1) == 0 {
+                            if m == 0 {
+                                return None;
+                            }
+                            self.queue.push(cell as u16);
+                        }
+                    }
+                }
+            }
+        }
+        Some(removed)
+    }
+
+    /// Places the values of house `h` that have one place left; false on a contradiction (a
+    /// value with no place).
+    fn hidden_singles(&mut self, t: &Tables, h: usize) -> bool {
+        let cells = t.house(h);
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &cell in cells {
+            let m = self.cand[usize::from(cell)];
+            twice |= once & m;
+            once |= m;
+        }
+        if once | self.placed[h] != t.full {
+            return false;
+        }
+        let mut hidden = once & !twice;
+        while hidden != 0 {
+            let bit = hidden & hidden.wrapping_neg();
+            hidden ^= bit;
+            // Placing an earlier hidden single of this house may have taken this value's only
+            // cell: then the value has no place.
+            let Some(cell) = cells
+                .iter()
+                .map(|&c| usize::from(c))
+                .find(|&c| self.cand[c] & bit != 0)
+            else {
+                return false;
+            };
+            if !self.place(t, cell, bit) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Where to branch at a fixpoint with cells left, and the alternatives as a mask of at least
+    /// two bits: the item with the fewest options, as dancing links would choose it. That is a
+    /// cell with the fewest values, unless a house has a value with fewer places (ties go to
+    /// the cell; among cells, to the first row by row; among houses, to the first).
+    pub fn branch(&self, t: &Tables) -> (Target, u64) {
+        let mut best = (u32::MAX, 0usize);
+        for (cell, &m) in self.cand.iter().enumerate() {
+            if m != 0 {
+                let k = m.count_ones();
+                if k < best.0 {
+                    best = (k, cell);
+                    if k == 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        if best.0 > 2 {
+            if let Some(place) = self.fewest_places(t, best.0) {
+                return place;
+            }
+        }
+        (Target::Cell(best.1 as u16), self.cand[best.1])
+    }
+
+    /// The value with the fewest places in a house, if it has fewer than `below` (and two or
+    /// three): the house, the value, and its places as positions in the house.
+    fn fewest_places(&self, t: &Tables, below: u32) -> Option<(Target, u64)> {
+        let mut best: Option<(u32, usize, u64)> = None;
+        let mut bound = below.min(4);
+        for h in 0..t.house_count() {
+            // Places per value, counted bit-parallel up to four: `at_least[k]` has the values
+            // with more than k places.
+            let mut at_least = [0u64; 4];
+            for &cell in t.house(h) {
+                let m = self.cand[usize::from(cell)];
+                at_least[3] |= at_least[2] & m;
+                at_least[2] |= at_least[1] & m;
+                at_least[1] |= at_least[0] & m;
+                at_least[0] |= m;
+            }
+            for k in 2..bound as usize {
+                let with_k = at_least[k - 1] & !at_least[k];
+                if with_k != 0 {
+                    let bit = with_k & with_k.wrapping_neg();
+                    best = Some((k as u32, h, bit));
+                    bound = k as u32;
+                    break;
+                }
+            }
+            if bound == 2 {
+                break;
+            }
+        }
+        let (_, h, bit) = best?;
+        let places = t
+            .house(h)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| self.cand[usize::from(c)] & bit != 0)
+            .fold(0u64, |m, (k, _)| m | 1 << k);
+        let target = Target::Place {
+            house: h as u16,
+            bit,
+        };
+        Some((target, places))
+    }
+
+    /// Writes the values of a solved board.
+    pub fn write_solution(&self, out: &mut Vec<u16>) {
+        out.clear();
+        out.extend(self.value.iter().map(|&v| u16::from(v)));
+    }
+}
