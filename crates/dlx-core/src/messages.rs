@@ -5,52 +5,14 @@
 //! checks it), and the test fails unless some case reaches every pattern: a new variant cannot
 //! go without a case here.
 
-use std::fmt::Display;
 use std::num::NonZeroUsize;
+
+use dlx_test_support::{check_messages, variant};
 
 use crate::cells;
 use crate::knuth::{self, ParseError, ParseErrorKind};
 use crate::parallel::{ParallelError, Pool};
 use crate::{BuildError, Entry, ForceError, Problem, ProblemBuilder, Search, SplitError};
-
-/// The index of the first of the patterns that `value` matches, and the number of patterns.
-/// The patterns must cover the type, so that a new variant is a compile error here.
-macro_rules! variant {
-    ($value:expr, $($pattern:pat),+ $(,)?) => {{
-        let value = $value;
-        match value {
-            $($pattern)|+ => {}
-        }
-        let arms = [$(matches!(value, $pattern)),+];
-        (arms.iter().position(|&hit| hit).unwrap(), arms.len())
-    }};
-}
-
-/// Checks each error's message, and that the cases reach every variant.
-fn check<E: Display>(cases: Vec<(E, &str)>, variant: impl Fn(&E) -> (usize, usize)) {
-    let mut wrong = Vec::new();
-    let mut reached = Vec::new();
-    let mut variants = 0;
-    for (error, message) in &cases {
-        if error.to_string() != *message {
-            wrong.push(format!(
-                "expected {message:?}\n   found {:?}",
-                error.to_string()
-            ));
-        }
-        let (k, n) = variant(error);
-        reached.push(k);
-        variants = n;
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    reached.sort_unstable();
-    reached.dedup();
-    let missing: Vec<usize> = (0..variants).filter(|k| !reached.contains(k)).collect();
-    assert!(
-        missing.is_empty(),
-        "no case reaches the variants {missing:?}"
-    );
-}
 
 fn parse_error(text: &str) -> ParseError {
     knuth::parse(text).unwrap_err()
@@ -64,7 +26,7 @@ fn parse_errors() {
         column: 1,
         kind,
     };
-    check(
+    check_messages(
         vec![
             (parse_error("| comment\n\n"), "line 3, column 1: no item line (expected a line naming the items, but found only comments and blank lines)"),
             (parse_error("A | B | C\n"), "line 1, column 7: `|` appears twice in the item line (expected at most one `|`, between the primary and the secondary items)"),
@@ -119,7 +81,7 @@ fn primaries() -> ProblemBuilder {
 fn build_errors() {
     let mut b = builder();
     let red = b.color("red").unwrap();
-    check(
+    check_messages(
         vec![
             (
                 primaries().primary("A").unwrap_err(),
@@ -223,7 +185,7 @@ fn search_errors() {
         search.force(0).unwrap();
         search.force(2).unwrap_err()
     };
-    check(
+    check_messages(
         vec![
             (
                 Search::new(&problem).force(6).unwrap_err(),
@@ -248,7 +210,7 @@ fn search_errors() {
         },
     );
     let bounded = bounded();
-    check(
+    check_messages(
         vec![
             (
                 Search::new(&bounded).frontier().unwrap_err(),
@@ -262,7 +224,7 @@ fn search_errors() {
         |e| variant!(e, SplitError::Multiplicities, SplitError::AlreadyStarted),
     );
     let two = NonZeroUsize::new(2).unwrap();
-    check(
+    check_messages(
         vec![
             (
                 Pool::new(&bounded, two).count(&[]).unwrap_err(),
@@ -276,7 +238,7 @@ fn search_errors() {
         |e| variant!(e, ParallelError::Split(_), ParallelError::Force(_)),
     );
     let colored = knuth::parse("A | X\nA X:red\n").unwrap().problem;
-    check(
+    check_messages(
         vec![
             (cells::Search::new(&colored).unwrap_err(), "the cells engine does not support colors (option #0 gives item #1 a color); use the default engine"),
             (cells::Search::new(&bounded).unwrap_err(), "the cells engine does not support multiplicities (item #0 has bounds 2..=2); use the default engine"),

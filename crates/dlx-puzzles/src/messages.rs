@@ -11,10 +11,10 @@
 //! The models wrap the engine's `BuildError`, which their own inputs cannot cause: those cases
 //! are made by hand, and the engine's messages are checked in `dlx-core`.
 
-use std::fmt::Display;
 use std::io;
 
 use dlx_core::BuildError;
+use dlx_test_support::{check_messages, variant};
 
 use crate::langford::{Langford, LangfordError};
 use crate::polyomino::{
@@ -26,45 +26,6 @@ use crate::sudoku::format::{regions_from_walls, walls_from_regions, WallError};
 use crate::sudoku::judge::{self, JudgeError, Problem, UnknownProblem};
 use crate::sudoku::{validate, GivensError, Invalid, Limits, Shape, ShapeError, ShapeHint, Solver};
 use crate::DecodeError;
-
-/// The index of the first of the patterns that `value` matches, and the number of patterns.
-/// The patterns must cover the type, so that a new variant is a compile error here.
-macro_rules! variant {
-    ($value:expr, $($pattern:pat),+ $(,)?) => {{
-        let value = $value;
-        match value {
-            $($pattern)|+ => {}
-        }
-        let arms = [$(matches!(value, $pattern)),+];
-        (arms.iter().position(|&hit| hit).unwrap(), arms.len())
-    }};
-}
-
-/// Checks each error's message, and that the cases reach every variant.
-fn check<E: Display>(cases: Vec<(E, &str)>, variant: impl Fn(&E) -> (usize, usize)) {
-    let mut wrong = Vec::new();
-    let mut reached = Vec::new();
-    let mut variants = 0;
-    for (error, message) in &cases {
-        if error.to_string() != *message {
-            wrong.push(format!(
-                "expected {message:?}\n   found {:?}",
-                error.to_string()
-            ));
-        }
-        let (k, n) = variant(error);
-        reached.push(k);
-        variants = n;
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    reached.sort_unstable();
-    reached.dedup();
-    let missing: Vec<usize> = (0..variants).filter(|k| !reached.contains(k)).collect();
-    assert!(
-        missing.is_empty(),
-        "no case reaches the variants {missing:?}"
-    );
-}
 
 fn jigsaw(layout: &str) -> ShapeError {
     let n = (1..=layout.len()).find(|n| n * n >= layout.len()).unwrap();
@@ -92,7 +53,7 @@ fn shape_errors() {
         regions: Some(vec![0; 16]),
         extra: Vec::new(),
     };
-    check(
+    check_messages(
         vec![
             (Shape::standard(0).unwrap_err(), "the grid size must be at least 1"),
             (Shape::standard(101).unwrap_err(), "a 101x101 grid is too large (at most 100x100)"),
@@ -141,7 +102,7 @@ fn givens_errors() {
     (clash[7], clash[8]) = (5, 5);
     let mut high = vec![0; 81];
     high[10] = 10;
-    check(
+    check_messages(
         vec![
             (
                 six.solve(&clash).unwrap_err(),
@@ -177,7 +138,7 @@ fn invalid_solutions() {
     changed[0] = 2;
     let mut repeated = good;
     repeated.swap(0, 1);
-    check(
+    check_messages(
         vec![
             (
                 validate(&shape, &[0; 16], &good[1..]).unwrap_err(),
@@ -210,7 +171,7 @@ fn invalid_solutions() {
 
 #[test]
 fn wall_errors() {
-    check(
+    check_messages(
         vec![
             (regions_from_walls(&[0; 5]).unwrap_err(), "expected n x n cells with n from 1 to 15, found 5"),
             (walls_from_regions(&[0; 4], &[0; 3]).unwrap_err(), "expected as many regions as cells, found 3 regions for 4 cells"),
@@ -239,7 +200,7 @@ fn wall_errors() {
 #[test]
 fn picture_errors() {
     let wide = "#".repeat(MAX_CELLS + 1);
-    check(
+    check_messages(
         vec![
             (Board::parse("##\n#\t#\n").unwrap_err(), "line 2, column 2: a tab (expected spaces, so that columns line up)"),
             (Board::parse("##\n#x\n").unwrap_err(), "line 2, column 2: unexpected `x` in a board (expected `#` for a cell, `.` or a space for a hole)"),
@@ -285,7 +246,7 @@ fn polyomino_errors() {
     let domino = |name| piece(name, &[(0, 0), (0, 1)]);
     // A 3x3 square on a 3x3 board: its one placement is symmetric under every symmetry.
     let square: Vec<(usize, usize)> = (0..9).map(|k| (k / 3, k % 3)).collect();
-    check(
+    check_messages(
         vec![
             (Board::rectangle(0, 5).unwrap_err(), "the board has no cells"),
             (Board::rectangle(101, 100).unwrap_err(), "the board is too large (at most 10000 squares)"),
@@ -319,7 +280,7 @@ fn polyomino_errors() {
 
 #[test]
 fn queens_errors() {
-    check(
+    check_messages(
         vec![
             (
                 Queens::new(0, Order::Plain).unwrap_err(),
@@ -347,7 +308,7 @@ fn queens_errors() {
 
 #[test]
 fn langford_errors() {
-    check(
+    check_messages(
         vec![
             (
                 Langford::new(0).unwrap_err(),
@@ -378,7 +339,7 @@ fn decode_errors() {
     // Options of 4 queens, plain order: option 4r + c puts a queen on row r, column c.
     let queens = Queens::new(4, Order::Plain).unwrap();
     let langford = Langford::new(3).unwrap();
-    check(
+    check_messages(
         vec![
             (
                 queens.decode(&[16]).unwrap_err(),
@@ -415,7 +376,7 @@ fn fast_nine_by_nine_clashes() {
     (twice[30], twice[50]) = (7, 7);
     let mut high = [0; 81];
     high[80] = 12;
-    check(
+    check_messages(
         vec![
             (
                 solver.solve(&twice).unwrap_err(),
@@ -432,7 +393,7 @@ fn fast_nine_by_nine_clashes() {
 
 #[test]
 fn unknown_judge_problems() {
-    check(
+    check_messages(
         vec![(
             "poj1".parse::<Problem>().unwrap_err(),
             "unknown problem `poj1` (expected one of: poj2676, poj3074, poj3076, la2659, acwing169, hdu4069, hdu3111, spoj-sudoku)",
@@ -447,7 +408,7 @@ fn judge_errors() {
         judge::run(Problem::Poj3074, input.as_bytes(), out).unwrap_err()
     };
     let puzzle = ".".repeat(81);
-    check(
+    check_messages(
         vec![
             (run("12x\n", &mut Vec::new()), "line 1, column 3: unexpected character `x` in case 1 (or `end`) (expected a digit 1-9, or `.` or `0` for an empty cell)"),
             // No room for the reply.

@@ -140,16 +140,6 @@ fn jigsaw_samples_agree() {
     }
 }
 
-/// The puzzle with every third empty cell filled in from its known solution.
-fn with_clues_from(givens: &[u16], solution: &[u16]) -> Vec<u16> {
-    givens
-        .iter()
-        .zip(solution)
-        .enumerate()
-        .map(|(k, (&g, &s))| if g == 0 && k % 3 == 0 { s } else { g })
-        .collect()
-}
-
 #[test]
 fn gecode_instances_agree() {
     // The classic 9x9 goes to the 9x9 path in `Solver`; here the any-shape path runs on it
@@ -170,7 +160,7 @@ fn gecode_instances_agree() {
         for line in common::lines(name) {
             let fields: Vec<&str> = line.split_whitespace().collect();
             let expected = common::cells(fields[1], 25);
-            let givens = with_clues_from(&common::cells(fields[0], 25), &expected);
+            let givens = common::with_clues_from(&common::cells(fields[0], 25), &expected);
             agree(&mut fast, &mut general, &givens, 2, fields[2]);
             assert_eq!(fast.solve(&givens).unwrap(), Some(expected));
         }
@@ -219,7 +209,7 @@ fn extra_region_variants_agree() {
         }
         // Both paths, with more clues where plain DLX is slow.
         let easier = if size > 9 {
-            with_clues_from(&givens, &expected)
+            common::with_clues_from(&givens, &expected)
         } else {
             givens.clone()
         };
@@ -407,7 +397,7 @@ fn the_shared_sets_solve_as_published() {
     let mut fast = Solver::new(Shape::standard(25).unwrap());
     for fields in shared(&dir, "nxn/sudoku25_gecode.txt") {
         let expected = common::cells(&fields[1], 25);
-        let givens = with_clues_from(&common::cells(&fields[0], 25), &expected);
+        let givens = common::with_clues_from(&common::cells(&fields[0], 25), &expected);
         let check = fast.check(&givens).unwrap();
         assert_eq!(check.verdict, Verdict::Unique, "{}", fields[2]);
         assert_eq!(check.solution.unwrap(), expected, "{}", fields[2]);

@@ -96,7 +96,7 @@ fn a_25x25_puzzle_with_extra_clues_solves() {
         validate(solver.shape(), &givens, &expected).unwrap();
         // The minimal puzzles are hard for plain DLX; with every third empty cell filled in from
         // the known solution they solve at once.
-        let easier = with_clues_from(&givens, &expected);
+        let easier = common::with_clues_from(&givens, &expected);
         assert_eq!(assert_unique(&mut solver, &easier), expected);
     }
 }
@@ -274,16 +274,6 @@ fn variant_shape(variant: &str, size: usize) -> Shape {
     }
 }
 
-/// The puzzle with every third empty cell filled in from its known solution.
-fn with_clues_from(givens: &[u16], solution: &[u16]) -> Vec<u16> {
-    givens
-        .iter()
-        .zip(solution)
-        .enumerate()
-        .map(|(k, (&g, &s))| if g == 0 && k % 3 == 0 { s } else { g })
-        .collect()
-}
-
 #[test]
 fn variant_puzzles_solve() {
     let rows = tsv("variants.tsv");
@@ -301,7 +291,7 @@ fn variant_puzzles_solve() {
         } else {
             // The 16x16 variants are slow for plain DLX (the Windoku one very slow): solve them
             // with more clues.
-            assert_solves(&mut solver, &with_clues_from(&givens, &expected));
+            assert_solves(&mut solver, &common::with_clues_from(&givens, &expected));
         }
     }
 }

@@ -44,3 +44,14 @@ pub fn layout(text: &str) -> Vec<u16> {
 }
 
 pub mod grids;
+
+/// The puzzle with every third empty cell filled in from its known solution: hard puzzles made
+/// easy enough for the slower paths.
+pub fn with_clues_from(givens: &[u16], solution: &[u16]) -> Vec<u16> {
+    givens
+        .iter()
+        .zip(solution)
+        .enumerate()
+        .map(|(k, (&g, &s))| if g == 0 && k % 3 == 0 { s } else { g })
+        .collect()
+}
