@@ -167,36 +167,11 @@ fn gecode_instances_agree() {
     }
 }
 
-/// The shape of a row of `variants.tsv`, from its variant column.
-fn variant_shape(variant: &str, size: usize) -> Shape {
-    let standard = Shape::standard(size).unwrap();
-    if let Some((_, layout)) = variant.split_once("extra regions = ") {
-        let layout = common::layout(layout.trim());
-        let mut symbols = layout.clone();
-        symbols.sort_unstable();
-        symbols.dedup();
-        return symbols.iter().fold(standard, |shape, &symbol| {
-            let cells: Vec<usize> = (0..layout.len()).filter(|&k| layout[k] == symbol).collect();
-            shape.with_extra(&cells).unwrap()
-        });
-    }
-    let shape = if variant.starts_with('X') {
-        standard.with_diagonals()
-    } else {
-        standard
-    };
-    if variant.contains("Windoku") {
-        shape.with_windows().unwrap()
-    } else {
-        shape
-    }
-}
-
 #[test]
 fn extra_region_variants_agree() {
     for row in tsv("variants.tsv") {
         let size: usize = row[2].parse().unwrap();
-        let shape = variant_shape(&row[1], size);
+        let shape = common::variant_shape(&row[1], size);
         let (mut fast, mut general) = both(&shape);
         let givens = common::cells(&row[3], size);
         let expected = common::cells(&row[4], size);

@@ -246,34 +246,6 @@ fn broken_jigsaw_layouts_are_rejected() {
     );
 }
 
-/// The shape of a row of `variants.tsv`, from its variant column.
-fn variant_shape(variant: &str, size: usize) -> Shape {
-    let standard = Shape::standard(size).unwrap();
-    if let Some((_, layout)) = variant.split_once("extra regions = ") {
-        // One extra region per symbol.
-        let layout = common::layout(layout.trim());
-        let mut symbols = layout.clone();
-        symbols.sort_unstable();
-        symbols.dedup();
-        return symbols.iter().fold(standard, |shape, &symbol| {
-            let cells: Vec<usize> = (0..layout.len()).filter(|&k| layout[k] == symbol).collect();
-            shape.with_extra(&cells).unwrap()
-        });
-    }
-    let x = variant.starts_with("X");
-    let windoku = variant.contains("Windoku");
-    let shape = if x {
-        standard.with_diagonals()
-    } else {
-        standard
-    };
-    if windoku {
-        shape.with_windows().unwrap()
-    } else {
-        shape
-    }
-}
-
 #[test]
 fn variant_puzzles_solve() {
     let rows = tsv("variants.tsv");
@@ -281,7 +253,7 @@ fn variant_puzzles_solve() {
     for row in rows {
         let (name, variant) = (&row[0], &row[1]);
         let size: usize = row[2].parse().unwrap();
-        let mut solver = Solver::new(variant_shape(variant, size));
+        let mut solver = Solver::new(common::variant_shape(variant, size));
         assert!(!solver.shape().extra().is_empty(), "{name}");
         let givens = common::cells(&row[3], size);
         let expected = common::cells(&row[4], size);
@@ -304,6 +276,6 @@ fn hard_16x16_sudoku_x_solves() {
         .iter()
         .find(|row| row[0] == "16x16: Sudoku X, hard")
         .unwrap();
-    let mut solver = Solver::new(variant_shape(&row[1], 16));
+    let mut solver = Solver::new(common::variant_shape(&row[1], 16));
     assert_solves(&mut solver, &common::cells(&row[3], 16));
 }

@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use dlx_puzzles::sudoku::Shape;
+
 /// The path of a file in `tests/data`.
 pub fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -54,4 +56,32 @@ pub fn with_clues_from(givens: &[u16], solution: &[u16]) -> Vec<u16> {
         .enumerate()
         .map(|(k, (&g, &s))| if g == 0 && k % 3 == 0 { s } else { g })
         .collect()
+}
+
+/// The shape of a row of `variants.tsv`, from its variant column.
+pub fn variant_shape(variant: &str, size: usize) -> Shape {
+    let standard = Shape::standard(size).unwrap();
+    if let Some((_, text)) = variant.split_once("extra regions = ") {
+        // One extra region per symbol.
+        let layout = layout(text.trim());
+        let mut symbols = layout.clone();
+        symbols.sort_unstable();
+        symbols.dedup();
+        return symbols.iter().fold(standard, |shape, &symbol| {
+            let cells: Vec<usize> = (0..layout.len()).filter(|&k| layout[k] == symbol).collect();
+            shape.with_extra(&cells).unwrap()
+        });
+    }
+    let x = variant.starts_with("X");
+    let windoku = variant.contains("Windoku");
+    let shape = if x {
+        standard.with_diagonals()
+    } else {
+        standard
+    };
+    if windoku {
+        shape.with_windows().unwrap()
+    } else {
+        shape
+    }
 }
