@@ -1,5 +1,6 @@
 //! Solving puzzles of one shape, one after another, on one model and one reusable search.
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use dlx_core::{Budget, Search, Stats, Status};
@@ -52,15 +53,55 @@ pub struct Check {
 ///
 /// [`Solver::set_limits`] bounds the work of each call; every path honours the limits, and
 /// [`Solver::unfinished`] tells whether the last call stopped at one.
+///
+/// The exact-cover model is built when it is first needed: always for the general path, and on
+/// a specialised path only to say what is wrong with givens it refuses (building it costs more
+/// than solving a puzzle on those paths, which matters when each puzzle has a shape of its own,
+/// as jigsaw judge inputs have).
 #[derive(Clone, Debug)]
 pub struct Solver {
-    model: Arc<Model>,
-    search: Search,
-    options: Vec<usize>,
+    shape: Shape,
+    general: OnceCell<General>,
     stats: Stats,
     fast: Option<Fast>,
     limits: Limits,
     unfinished: bool,
+}
+
+/// The general path: the model and a search on it, reused from puzzle to puzzle.
+#[derive(Clone, Debug)]
+struct General {
+    model: Arc<Model>,
+    search: Search,
+    /// The options of the last solution.
+    options: Vec<usize>,
+}
+
+/// The general path in `cell`, built for `shape` if it is not there yet.
+fn general_path<'a>(cell: &'a mut OnceCell<General>, shape: &Shape) -> &'a mut General {
+    cell.get_or_init(|| General::build(shape));
+    cell.get_mut().expect("the general path was just built")
+}
+
+impl General {
+    /// The general path for `shape`, with its model built.
+    fn build(shape: &Shape) -> General {
+        General::new(Arc::new(Model::new(shape.clone())))
+    }
+
+    fn new(model: Arc<Model>) -> General {
+        General {
+            search: Search::new(model.problem()),
+            model,
+            options: Vec::new(),
+        }
+    }
+
+    /// The current solution's values.
+    fn solution(&mut self) -> Vec<u16> {
+        self.search.solution_into(&mut self.options);
+        self.model.decode(&self.options)
+    }
 }
 
 /// A specialised path.
@@ -79,41 +120,48 @@ struct Found {
 }
 
 impl Solver {
-    /// A solver for `shape`, building its model.
+    /// A solver for `shape`.
     pub fn new(shape: Shape) -> Solver {
-        Solver::with_model(Arc::new(Model::new(shape)))
+        let fast =
+            if shape.size() == 9 && shape.box_size() == Some((3, 3)) && shape.extra().is_empty() {
+                Some(Fast::Classic(Box::default()))
+            } else {
+                SolverN::new(&shape).map(|s| Fast::Any(Box::new(s)))
+            };
+        Solver {
+            fast,
+            ..Solver::general_lazily(shape)
+        }
     }
 
     /// A solver on a model built before (and possibly shared with other solvers).
     pub fn with_model(model: Arc<Model>) -> Solver {
-        let mut solver = Solver::general_with_model(model);
-        let shape = solver.shape();
-        solver.fast =
-            if shape.size() == 9 && shape.box_size() == Some((3, 3)) && shape.extra().is_empty() {
-                Some(Fast::Classic(Box::default()))
-            } else {
-                SolverN::new(shape).map(|s| Fast::Any(Box::new(s)))
-            };
+        let solver = Solver::new(model.shape().clone());
+        // Just made: the cell is empty.
+        let _ = solver.general.set(General::new(model));
         solver
     }
 
     /// A solver for `shape` that always uses the general exact-cover search, even where a
     /// specialised path exists (to compare the two, or for Knuth's statistics).
     pub fn general(shape: Shape) -> Solver {
-        Solver::general_with_model(Arc::new(Model::new(shape)))
+        Solver::general_lazily(shape)
     }
 
-    fn general_with_model(model: Arc<Model>) -> Solver {
-        let search = Search::new(model.problem());
+    fn general_lazily(shape: Shape) -> Solver {
         Solver {
-            model,
-            search,
-            options: Vec::new(),
+            shape,
+            general: OnceCell::new(),
             stats: Stats::default(),
             fast: None,
             limits: Limits::default(),
             unfinished: false,
         }
+    }
+
+    /// The general path, built on first use.
+    fn general_path(&mut self) -> &mut General {
+        general_path(&mut self.general, &self.shape)
     }
 
     /// Bounds the work of every later call: a budget of nodes per puzzle (guesses on a
@@ -135,14 +183,17 @@ impl Solver {
         self.fast.is_some()
     }
 
-    /// The model.
+    /// The model (built now if it was not yet).
     pub fn model(&self) -> &Arc<Model> {
-        &self.model
+        &self
+            .general
+            .get_or_init(|| General::build(&self.shape))
+            .model
     }
 
     /// The shape solved.
     pub fn shape(&self) -> &Shape {
-        self.model.shape()
+        &self.shape
     }
 
     /// The work done by the last call (zero before any, or when it failed before searching).
@@ -153,11 +204,14 @@ impl Solver {
     fn start(&mut self, givens: &[u16], limit: Option<u64>) -> Result<(), GivensError> {
         self.stats = Stats::default();
         self.unfinished = false;
-        self.model.start(&mut self.search, givens)?;
-        self.search.set_limit(limit);
-        if !self.limits.is_unlimited() {
-            self.search
-                .set_budget(Budget::Nodes(self.limits.next_look(0)));
+        let limits = self.limits;
+        let general = self.general_path();
+        general.model.start(&mut general.search, givens)?;
+        general.search.set_limit(limit);
+        if !limits.is_unlimited() {
+            general
+                .search
+                .set_budget(Budget::Nodes(limits.next_look(0)));
         }
         Ok(())
     }
@@ -165,24 +219,26 @@ impl Solver {
     /// Steps the general search; with limits, it pauses every few thousand nodes to look at
     /// them, and stops (as [`Status::BudgetExhausted`]) when one is reached.
     fn step(&mut self) -> Status {
-        loop {
-            let status = self.search.step();
+        let limits = self.limits;
+        let search = &mut self.general_path().search;
+        let status = loop {
+            let status = search.step();
             if status != Status::BudgetExhausted {
-                return status;
+                break status;
             }
-            let nodes = self.search.stats().nodes;
-            if self.limits.reached(nodes) {
-                self.unfinished = true;
-                return status;
+            let nodes = search.stats().nodes;
+            if limits.reached(nodes) {
+                break status;
             }
-            self.search
-                .set_budget(Budget::Nodes(self.limits.next_look(nodes)));
-        }
+            search.set_budget(Budget::Nodes(limits.next_look(nodes)));
+        };
+        self.unfinished = status == Status::BudgetExhausted;
+        status
     }
 
-    fn current_solution(&mut self) -> Vec<u16> {
-        self.search.solution_into(&mut self.options);
-        self.model.decode(&self.options)
+    /// The general search's statistics.
+    fn general_stats(&mut self) -> Stats {
+        self.general_path().search.stats()
     }
 
     /// Runs the specialised path, if this solver has one, until `limit` solutions; records its
@@ -211,16 +267,19 @@ impl Solver {
                     }
                     // The model knows what is wrong and where: the same error as the general
                     // path.
-                    Err(fastn::Rejected) => match self.model.start(&mut self.search, givens) {
-                        Err(e) => Err(e),
-                        Ok(()) => {
-                            debug_assert!(false, "givens refused by the fast path only");
-                            Ok(Found {
-                                solutions: 0,
-                                first: None,
-                            })
+                    Err(fastn::Rejected) => {
+                        let general = general_path(&mut self.general, &self.shape);
+                        match general.model.start(&mut general.search, givens) {
+                            Err(e) => Err(e),
+                            Ok(()) => {
+                                debug_assert!(false, "givens refused by the fast path only");
+                                Ok(Found {
+                                    solutions: 0,
+                                    first: None,
+                                })
+                            }
                         }
-                    },
+                    }
                 }
             }
         };
@@ -236,8 +295,8 @@ impl Solver {
         }
         self.start(givens, Some(1))?;
         let found = self.step() == Status::Solution;
-        let solution = found.then(|| self.current_solution());
-        self.stats = self.search.stats();
+        let solution = found.then(|| self.general_path().solution());
+        self.stats = self.general_stats();
         Ok(solution)
     }
 
@@ -254,7 +313,7 @@ impl Solver {
         }
         self.start(givens, limit)?;
         while self.step() == Status::Solution {}
-        self.stats = self.search.stats();
+        self.stats = self.general_stats();
         Ok(Count {
             solutions: self.stats.solutions,
             // As on the specialised paths, which stop as soon as the limit is reached.
@@ -284,14 +343,14 @@ impl Solver {
         let verdict = if self.step() != Status::Solution {
             Verdict::None
         } else {
-            solution = Some(self.current_solution());
+            solution = Some(self.general_path().solution());
             if self.step() == Status::Solution {
                 Verdict::Multiple
             } else {
                 Verdict::Unique
             }
         };
-        self.stats = self.search.stats();
+        self.stats = self.general_stats();
         Ok(Check {
             verdict,
             solution,
