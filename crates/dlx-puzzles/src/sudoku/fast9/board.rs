@@ -79,33 +79,36 @@ impl Board {
     /// rest of its row, column and box. `None` when a value is above 9 or the givens clash
     /// (`find_clash` then says where).
     pub fn from_givens(cells: &[u8; 81]) -> Option<Board> {
-        // Values seen so far in each row, column and box, as bit `v`.
-        let mut seen = [[0u16; 9]; 3];
+        if cells.iter().any(|&x| x > 9) {
+            return None;
+        }
+        // Values seen so far in each house (rows, then columns, then boxes), as bit `v`.
+        let mut seen = [0u16; 32];
         let mut given = [[0u32; 3]; 9];
         let mut struck = [[0u32; 3]; 9];
         let mut any = [0u32; 3];
-        for ((&x, houses), (cell, peers)) in cells.iter().zip(&HOUSES).zip(PEERS.iter().enumerate())
-        {
-            if x == 0 {
-                continue;
-            }
-            let v = usize::from(x - 1);
-            if v >= 9 {
-                return None;
-            }
-            let bit = 1u16 << v;
-            let [r, c, k] = houses.map(|h| usize::from(h % 9));
-            if (seen[0][r] | seen[1][c] | seen[2][k]) & bit != 0 {
-                return None;
-            }
-            seen[0][r] |= bit;
-            seen[1][c] |= bit;
-            seen[2][k] |= bit;
-            let (b, cell_bit) = (cell / 27 % 3, 1u32 << (cell % 27));
-            given[v][b] |= cell_bit;
-            any[b] |= cell_bit;
-            for (s, p) in struck[v].iter_mut().zip(peers) {
-                *s |= p;
+        for (b, (band_cells, any)) in cells.chunks_exact(27).zip(&mut any).enumerate() {
+            // Visit the givens only, through a mask: where they are is unpredictable, so a
+            // branch per cell would often be mispredicted.
+            *any = given_bits(band_cells);
+            let mut rest = *any;
+            while rest != 0 {
+                let pos = rest.trailing_zeros() as usize % 27;
+                rest &= rest - 1;
+                let cell = 27 * b + pos;
+                let v = usize::from(band_cells[pos].wrapping_sub(1) % 9);
+                let bit = 1u16 << v;
+                let [r, c, k] = HOUSES[cell % 81].map(|h| usize::from(h) & 31);
+                if (seen[r] | seen[c] | seen[k]) & bit != 0 {
+                    return None;
+                }
+                seen[r] |= bit;
+                seen[c] |= bit;
+                seen[k] |= bit;
+                given[v][b % 3] |= 1 << pos;
+                for (s, p) in struck[v].iter_mut().zip(&PEERS[cell % 81]) {
+                    *s |= p;
+                }
             }
         }
         let mut cand = [[0u32; 3]; 9];
@@ -400,6 +403,14 @@ impl Board {
         }
         values
     }
+}
+
+/// The cells of a band holding a given, as bits (a loop that compiles to vector comparisons).
+fn given_bits(band_cells: &[u8]) -> u32 {
+    band_cells
+        .iter()
+        .enumerate()
+        .fold(0, |m, (i, &x)| m | u32::from(x != 0) << i)
 }
 
 /// The columns of a band where any of its rows has a bit, as 9 bits.
