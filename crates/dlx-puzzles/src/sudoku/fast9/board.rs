@@ -7,7 +7,8 @@
 //! singles for cells, hidden singles for houses), applied until nothing changes.
 
 use super::tables::{
-    BAND, BAND_SHRINK, COLUMN, COLUMN_CLAIMS, HOUSES, LONE, PEERS, ROW_BOX_PEERS, ROW_SEGMENTS,
+    BAND, BAND_SHRINK, CELL_PEERS, COLUMN, COLUMN_CLAIMS, HOUSES, LONE, PEERS, ROW_BOX_PEERS,
+    ROW_SEGMENTS,
 };
 
 /// The three bands, for iteration.
@@ -159,7 +160,7 @@ impl Board {
         for bands in &mut self.cand {
             bands[b] &= !bit;
         }
-        self.cand[v][b] = own & !ROW_BOX_PEERS[bit.trailing_zeros() as usize % 27];
+        self.cand[v][b] = own & !ROW_BOX_PEERS[bit.trailing_zeros() as usize & 31];
         true
     }
 
@@ -275,7 +276,7 @@ impl Board {
                     if bands[b] & bit == 0 {
                         return None;
                     }
-                    bands[b] &= !ROW_BOX_PEERS[bit.trailing_zeros() as usize % 27];
+                    bands[b] &= !ROW_BOX_PEERS[bit.trailing_zeros() as usize & 31];
                 }
                 if singles == 0 {
                     break;
@@ -306,7 +307,7 @@ impl Board {
                 | fold_rows(x2 & !self.unsolved[2]);
             let mut single = ones & !twos & !fixed;
             while single != 0 {
-                let c = single.trailing_zeros() as usize % 9;
+                let c = single.trailing_zeros() as usize & 15;
                 single &= single - 1;
                 for b in BANDS {
                     let bit = self.cand[v][b] & COLUMN[c];
@@ -353,11 +354,9 @@ impl Board {
             while pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
                 pairs ^= bit;
-                let pos = bit.trailing_zeros() as usize % 27;
-                let col = COLUMN[pos % 9];
+                let [band_peers, col] = CELL_PEERS[bit.trailing_zeros() as usize & 31];
                 // Peers in the band, and (shifted apart) in the column of the other two bands.
-                let peers =
-                    u64::from(u & ROW_BOX_PEERS[pos]) | u64::from(u1 & col | (u2 & col) << 1) << 32;
+                let peers = u64::from(u & band_peers) | u64::from(u1 & col | (u2 & col) << 1) << 32;
                 let score = peers.count_ones() + 1;
                 if score > best_score {
                     best_score = score;
