@@ -133,17 +133,18 @@ impl Board {
 
     /// Writes the values of a solved board, 1..=9 row by row.
     pub fn write_solution(&self, out: &mut [u8; 81]) {
-        for (v, bands) in self.cand.iter().enumerate() {
-            for (b, &bits) in bands.iter().enumerate() {
-                let mut x = bits;
+        // One band at a time into a 32-byte row, indexed by the bit's position masked with
+        // `& 31`: no bounds check and no multiplication per cell.
+        for (b, band_out) in out.chunks_exact_mut(27).enumerate() {
+            let mut cells = [0u8; 32];
+            for (value, bands) in (1..).zip(&self.cand) {
+                let mut x = bands[b % 3];
                 while x != 0 {
-                    let cell = 27 * b + x.trailing_zeros() as usize;
-                    if let Some(slot) = out.get_mut(cell) {
-                        *slot = v as u8 + 1;
-                    }
+                    cells[x.trailing_zeros() as usize & 31] = value;
                     x &= x - 1;
                 }
             }
+            band_out.copy_from_slice(&cells[..27]);
         }
     }
 
