@@ -1,5 +1,6 @@
 //! Checks the first puzzles of a set with one solver, for instruction counts under callgrind:
-//! `sudoku_count FILE N ours|peer` (collect only `run_*` with `--toggle-collect`).
+//! `sudoku_count FILE N ours|peer` (collect only `run_*` with `--toggle-collect`), or times both
+//! solvers, interleaved: `sudoku_count FILE N time [PASSES]`.
 
 use std::hint::black_box;
 
