@@ -362,31 +362,26 @@ impl Solver {
 /// The givens of a 9x9 puzzle as the specialised path takes them, with the same errors the
 /// general path gives for a wrong length or value.
 fn classic_cells(givens: &[u16]) -> Result<[u8; 81], GivensError> {
-    let found = givens.len();
-    let mut cells = [0u8; 81];
-    if found != 81 {
+    let Ok(givens) = <&[u16; 81]>::try_from(givens) else {
         return Err(GivensError::Length {
             expected: 81,
-            found,
+            found: givens.len(),
+        });
+    };
+    // Check all the values first, then narrow them: both loops are branch-free and vectorise;
+    // the loop that finds which value is wrong runs only on an error.
+    if givens.iter().any(|&value| value > 9) {
+        let k = givens.iter().position(|&value| value > 9).unwrap_or(0);
+        return Err(GivensError::Value {
+            cell: Cell {
+                row: k / 9,
+                column: k % 9,
+            },
+            value: givens[k],
+            size: 9,
         });
     }
-    for (k, (&value, cell)) in givens.iter().zip(&mut cells).enumerate() {
-        *cell = match u8::try_from(value) {
-            Ok(v) if v <= 9 => v,
-            _ => {
-                let cell = Cell {
-                    row: k / 9,
-                    column: k % 9,
-                };
-                return Err(GivensError::Value {
-                    cell,
-                    value,
-                    size: 9,
-                });
-            }
-        };
-    }
-    Ok(cells)
+    Ok(givens.map(|value| value as u8))
 }
 
 /// The specialised path's error in the model's terms.

@@ -7,7 +7,8 @@
 //! singles for cells, hidden singles for houses), applied until nothing changes.
 
 use super::tables::{
-    BAND, BAND_SHRINK, COLUMN, COLUMN_CLAIMS, HOUSES, LONE, PEERS, ROW_BOX_PEERS, ROW_SEGMENTS,
+    BAND, BAND_SHRINK, CELL_PEERS, COLUMN, COLUMN_CLAIMS, HOUSES, LONE, PEERS, ROW_BOX_PEERS,
+    ROW_SEGMENTS,
 };
 
 /// The three bands, for iteration.
@@ -79,33 +80,36 @@ impl Board {
     /// rest of its row, column and box. `None` when a value is above 9 or the givens clash
     /// (`find_clash` then says where).
     pub fn from_givens(cells: &[u8; 81]) -> Option<Board> {
-        // Values seen so far in each row, column and box, as bit `v`.
-        let mut seen = [[0u16; 9]; 3];
+        if cells.iter().any(|&x| x > 9) {
+            return None;
+        }
+        // Values seen so far in each house (rows, then columns, then boxes), as bit `v`.
+        let mut seen = [0u16; 32];
         let mut given = [[0u32; 3]; 9];
         let mut struck = [[0u32; 3]; 9];
         let mut any = [0u32; 3];
-        for ((&x, houses), (cell, peers)) in cells.iter().zip(&HOUSES).zip(PEERS.iter().enumerate())
-        {
-            if x == 0 {
-                continue;
-            }
-            let v = usize::from(x - 1);
-            if v >= 9 {
-                return None;
-            }
-            let bit = 1u16 << v;
-            let [r, c, k] = houses.map(|h| usize::from(h % 9));
-            if (seen[0][r] | seen[1][c] | seen[2][k]) & bit != 0 {
-                return None;
-            }
-            seen[0][r] |= bit;
-            seen[1][c] |= bit;
-            seen[2][k] |= bit;
-            let (b, cell_bit) = (cell / 27 % 3, 1u32 << (cell % 27));
-            given[v][b] |= cell_bit;
-            any[b] |= cell_bit;
-            for (s, p) in struck[v].iter_mut().zip(peers) {
-                *s |= p;
+        for (b, (band_cells, any)) in cells.chunks_exact(27).zip(&mut any).enumerate() {
+            // Visit the givens only, through a mask: where they are is unpredictable, so a
+            // branch per cell would often be mispredicted.
+            *any = given_bits(band_cells);
+            let mut rest = *any;
+            while rest != 0 {
+                let pos = rest.trailing_zeros() as usize % 27;
+                rest &= rest - 1;
+                let cell = 27 * b + pos;
+                let v = usize::from(band_cells[pos].wrapping_sub(1) % 9);
+                let bit = 1u16 << v;
+                let [r, c, k] = HOUSES[cell % 81].map(|h| usize::from(h) & 31);
+                if (seen[r] | seen[c] | seen[k]) & bit != 0 {
+                    return None;
+                }
+                seen[r] |= bit;
+                seen[c] |= bit;
+                seen[k] |= bit;
+                given[v][b % 3] |= 1 << pos;
+                for (s, p) in struck[v].iter_mut().zip(&PEERS[cell % 81]) {
+                    *s |= p;
+                }
             }
         }
         let mut cand = [[0u32; 3]; 9];
@@ -129,17 +133,18 @@ impl Board {
 
     /// Writes the values of a solved board, 1..=9 row by row.
     pub fn write_solution(&self, out: &mut [u8; 81]) {
-        for (v, bands) in self.cand.iter().enumerate() {
-            for (b, &bits) in bands.iter().enumerate() {
-                let mut x = bits;
+        // One band at a time into a 32-byte row, indexed by the bit's position masked with
+        // `& 31`: no bounds check and no multiplication per cell.
+        for (b, band_out) in out.chunks_exact_mut(27).enumerate() {
+            let mut cells = [0u8; 32];
+            for (value, bands) in (1..).zip(&self.cand) {
+                let mut x = bands[b % 3];
                 while x != 0 {
-                    let cell = 27 * b + x.trailing_zeros() as usize;
-                    if let Some(slot) = out.get_mut(cell) {
-                        *slot = v as u8 + 1;
-                    }
+                    cells[x.trailing_zeros() as usize & 31] = value;
                     x &= x - 1;
                 }
             }
+            band_out.copy_from_slice(&cells[..27]);
         }
     }
 
@@ -156,7 +161,7 @@ impl Board {
         for bands in &mut self.cand {
             bands[b] &= !bit;
         }
-        self.cand[v][b] = own & !ROW_BOX_PEERS[bit.trailing_zeros() as usize % 27];
+        self.cand[v][b] = own & !ROW_BOX_PEERS[bit.trailing_zeros() as usize & 31];
         true
     }
 
@@ -272,7 +277,7 @@ impl Board {
                     if bands[b] & bit == 0 {
                         return None;
                     }
-                    bands[b] &= !ROW_BOX_PEERS[bit.trailing_zeros() as usize % 27];
+                    bands[b] &= !ROW_BOX_PEERS[bit.trailing_zeros() as usize & 31];
                 }
                 if singles == 0 {
                     break;
@@ -303,7 +308,7 @@ impl Board {
                 | fold_rows(x2 & !self.unsolved[2]);
             let mut single = ones & !twos & !fixed;
             while single != 0 {
-                let c = single.trailing_zeros() as usize % 9;
+                let c = single.trailing_zeros() as usize & 15;
                 single &= single - 1;
                 for b in BANDS {
                     let bit = self.cand[v][b] & COLUMN[c];
@@ -350,11 +355,9 @@ impl Board {
             while pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
                 pairs ^= bit;
-                let pos = bit.trailing_zeros() as usize % 27;
-                let col = COLUMN[pos % 9];
+                let [band_peers, col] = CELL_PEERS[bit.trailing_zeros() as usize & 31];
                 // Peers in the band, and (shifted apart) in the column of the other two bands.
-                let peers =
-                    u64::from(u & ROW_BOX_PEERS[pos]) | u64::from(u1 & col | (u2 & col) << 1) << 32;
+                let peers = u64::from(u & band_peers) | u64::from(u1 & col | (u2 & col) << 1) << 32;
                 let score = peers.count_ones() + 1;
                 if score > best_score {
                     best_score = score;
@@ -400,6 +403,14 @@ impl Board {
         }
         values
     }
+}
+
+/// The cells of a band holding a given, as bits (a loop that compiles to vector comparisons).
+fn given_bits(band_cells: &[u8]) -> u32 {
+    band_cells
+        .iter()
+        .enumerate()
+        .fold(0, |m, (i, &x)| m | u32::from(x != 0) << i)
 }
 
 /// The columns of a band where any of its rows has a bit, as 9 bits.

@@ -28,15 +28,23 @@ pub(super) static BAND_SHRINK: [u32; 512] = band_shrink();
 pub(super) static COLUMN_CLAIMS: [u32; 512] = column_claims();
 
 /// For each of the 27 bits of a band: the other cells of its row and of its box, as a mask.
-pub(super) static ROW_BOX_PEERS: [u32; 27] = row_box_peers();
+/// Padded to 32 entries, so that a bit's index masked with `& 31` needs no bounds check.
+pub(super) static ROW_BOX_PEERS: [u32; 32] = row_box_peers();
 
-/// For each column `c`: the bits `c`, `c + 9`, `c + 18` of a band.
-pub(super) static COLUMN: [u32; 9] = column();
+/// For each of the 27 bits of a band: its row-and-box peers (as [`ROW_BOX_PEERS`]) and its
+/// column (as [`COLUMN`]). Padded to 32 entries so that an index masked with `& 31` needs no
+/// bounds check and no division.
+pub(super) static CELL_PEERS: [[u32; 2]; 32] = cell_peers();
+
+/// For each column `c`: the bits `c`, `c + 9`, `c + 18` of a band. Padded to 16 entries (for an
+/// index masked with `& 15`).
+pub(super) static COLUMN: [u32; 16] = column();
 
 /// For a 9-bit row: the row itself when it has exactly one bit, else 0.
 pub(super) static LONE: [u16; 512] = lone();
 
-/// For each cell `0..81`, its row, column and box, in that order.
+/// For each cell `0..81`, its row, column and box as house numbers: rows `0..9`, columns `9..18`,
+/// boxes `18..27`.
 pub(super) static HOUSES: [[u8; 3]; 81] = houses();
 
 /// For each cell `0..81` and band: the cell's peers (its row, column and box, the cell
@@ -120,8 +128,8 @@ const fn column_claims() -> [u32; 512] {
     t
 }
 
-const fn row_box_peers() -> [u32; 27] {
-    let mut t = [0u32; 27];
+const fn row_box_peers() -> [u32; 32] {
+    let mut t = [0u32; 32];
     let mut i = 0;
     while i < 27 {
         let (r, c) = (i / 9, i % 9);
@@ -138,8 +146,19 @@ const fn row_box_peers() -> [u32; 27] {
     t
 }
 
-const fn column() -> [u32; 9] {
-    let mut t = [0u32; 9];
+const fn cell_peers() -> [[u32; 2]; 32] {
+    let (peers, columns) = (row_box_peers(), column());
+    let mut t = [[0u32; 2]; 32];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = [peers[i], columns[i % 9]];
+        i += 1;
+    }
+    t
+}
+
+const fn column() -> [u32; 16] {
+    let mut t = [0u32; 16];
     let mut c = 0;
     while c < 9 {
         t[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18));
@@ -165,7 +184,7 @@ const fn houses() -> [[u8; 3]; 81] {
     let mut i = 0;
     while i < 81 {
         let (r, c) = (i / 9, i % 9);
-        t[i] = [r as u8, c as u8, (r / 3 * 3 + c / 3) as u8];
+        t[i] = [r as u8, 9 + c as u8, 18 + (r / 3 * 3 + c / 3) as u8];
         i += 1;
     }
     t
@@ -233,7 +252,7 @@ mod tests {
         let peers: u32 = PEERS[40].iter().map(|b| b.count_ones()).sum();
         assert_eq!(peers, 20);
         assert_eq!(PEERS[0][0] & !ROW_BOX_PEERS[0], 0);
-        assert_eq!(HOUSES[80], [8, 8, 8]);
+        assert_eq!(HOUSES[80], [8, 17, 26]);
         assert_eq!((LONE[0], LONE[4], LONE[5]), (0, 4, 0));
     }
 }
