@@ -298,33 +298,31 @@ impl Arena<'_> {
         // marks `j` inactive, or restores a snapshot.
         for l in (0..len).rev() {
             let z = self.set[(base + l) as usize] as usize;
-            // The option's nodes after `z`, up to its spacer, then those before `z`.
+            // The option's nodes after `z`, up to its spacer, then those before `z`: two loops
+            // without a test for `z` in the first. Removals are counted per option, not per node.
             let mut w = z + 1;
-            loop {
+            let first = loop {
                 let x = self.node(w);
                 if x.item == SPACER {
-                    self.removed += (w - z - 1) as u64;
-                    w = x.loc as usize;
-                    break;
+                    break x.loc as usize;
                 }
                 if !self.remove(w, x, y) {
                     self.removed += (w - z) as u64;
                     return false;
                 }
                 w += 1;
-            }
-            self.removed += (z - w) as u64;
-            let first = w;
+            };
+            let spacer = w;
+            w = first;
             while w != z {
                 let x = self.node(w);
                 if !self.remove(w, x, y) {
-                    // Count only what was done: the nodes from `first` to `w`.
-                    self.removed -= (z - w - 1) as u64;
+                    self.removed += (spacer - z + w - first) as u64;
                     return false;
                 }
                 w += 1;
             }
-            debug_assert!(first <= z);
+            self.removed += (spacer - first - 1) as u64;
         }
         true
     }
@@ -353,14 +351,25 @@ impl Arena<'_> {
             *self.set.get_unchecked_mut(top) = w as u32;
             self.nodes.get_unchecked_mut(w).loc = top as u32;
         }
+        // Rare: out of line, and given only what it needs, so that the loops above keep their
+        // values in registers.
         if nl <= 1 && k < self.primary {
-            if nl == 1 {
-                self.forced.push(k as u32);
-            } else if !names(self.nodes, y, k) {
-                return false;
-            }
+            return short(self.forced, self.nodes, k, nl, y);
         }
         true
+    }
+}
+
+/// Primary item `k` was just left with `nl` options (one or none): queues it as a forced move,
+/// or returns `false` if it has none and the option of node `y` does not name it.
+#[cold]
+#[inline(never)]
+fn short(forced: &mut Vec<u32>, nodes: &[Node], k: usize, nl: u32, y: usize) -> bool {
+    if nl == 1 {
+        forced.push(k as u32);
+        true
+    } else {
+        names(nodes, y, k)
     }
 }
 
