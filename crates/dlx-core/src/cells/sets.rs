@@ -212,10 +212,13 @@ impl Sets {
     }
 
     /// Puts the option of node `y` into the solution: covers `y`'s item first, then the option's
-    /// other items (covering an item removes all of its options from the sets of their other
-    /// items, and marks it inactive). Returns `false`, leaving the work half done for
-    /// [`restore`](Self::restore), as soon as a primary item that `y`'s option does not name is
-    /// left without options.
+    /// other items (covering an item removes all of its options but `y`'s from the sets of their
+    /// other items, and marks it inactive). Returns `false`, leaving the work half done for
+    /// [`restore`](Self::restore), as soon as a primary item is left without options.
+    ///
+    /// `y`'s option itself is never taken out of its items' sets: they are all covered by the
+    /// end, so that would be wasted work, and while it stays none of them can run out of options
+    /// or be queued for a forced move needlessly.
     pub(crate) fn select(&mut self, y: u32, updates: &mut u64) -> bool {
         let mut sets = Arena {
             nodes: &mut self.nodes,
@@ -234,7 +237,7 @@ impl Sets {
                 self.remaining -= 1;
             }
             *updates += 1;
-            if !sets.remove_options(j, y) {
+            if !sets.remove_options(j, w) {
                 ok = false;
                 break;
             }
@@ -286,11 +289,11 @@ impl Arena<'_> {
         unsafe { *self.nodes.get_unchecked(x) }
     }
 
-    /// Empties item `j`'s set on behalf of the option of node `y`, removing each of `j`'s options
-    /// from the sets of the option's other items. Returns `false` as soon as a primary item that
-    /// `y`'s option does not name is left with no option.
+    /// Covers item `j` on behalf of the option of node `own`, `j`'s node in it: removes each of
+    /// `j`'s other options from the sets of its other items. Returns `false` as soon as a primary
+    /// item is left with no option.
     #[inline(always)]
-    fn remove_options(&mut self, j: usize, y: usize) -> bool {
+    fn remove_options(&mut self, j: usize, own: usize) -> bool {
         let Head { len, base } = self.heads[j];
         // Walk `j`'s options from the top. Nothing else reads or changes `j`'s set meanwhile (every
         // option in it is taken out of the other sets only here), so its order is kept (the search
@@ -298,6 +301,9 @@ impl Arena<'_> {
         // marks `j` inactive, or restores a snapshot.
         for l in (0..len).rev() {
             let z = self.set[(base + l) as usize] as usize;
+            if z == own {
+                continue;
+            }
             // The option's nodes after `z`, up to its spacer, then those before `z`: two loops
             // without a test for `z` in the first. Removals are counted per option, not per node.
             let mut w = z + 1;
@@ -306,7 +312,7 @@ impl Arena<'_> {
                 if x.item == SPACER {
                     break x.loc as usize;
                 }
-                if !self.remove(w, x, y) {
+                if !self.remove(w, x) {
                     self.removed += (w - z) as u64;
                     return false;
                 }
@@ -316,7 +322,7 @@ impl Arena<'_> {
             w = first;
             while w != z {
                 let x = self.node(w);
-                if !self.remove(w, x, y) {
+                if !self.remove(w, x) {
                     self.removed += (spacer - z + w - first) as u64;
                     return false;
                 }
@@ -328,9 +334,9 @@ impl Arena<'_> {
     }
 
     /// Removes node `w` (which is `x`) from its item's set. Returns `false` if that leaves a
-    /// primary item that `y`'s option does not name with no option.
+    /// primary item with no option.
     #[inline(always)]
-    fn remove(&mut self, w: usize, x: Node, y: usize) -> bool {
+    fn remove(&mut self, w: usize, x: Node) -> bool {
         let k = x.item as usize;
         debug_assert!(k < self.heads.len());
         // SAFETY: see above.
@@ -354,33 +360,21 @@ impl Arena<'_> {
         // Rare: out of line, and given only what it needs, so that the loops above keep their
         // values in registers.
         if nl <= 1 && k < self.primary {
-            return short(self.forced, self.nodes, k, nl, y);
+            return short(self.forced, k, nl);
         }
         true
     }
 }
 
 /// Primary item `k` was just left with `nl` options (one or none): queues it as a forced move,
-/// or returns `false` if it has none and the option of node `y` does not name it.
+/// or returns `false` if it has none.
 #[cold]
 #[inline(never)]
-fn short(forced: &mut Vec<u32>, nodes: &[Node], k: usize, nl: u32, y: usize) -> bool {
+fn short(forced: &mut Vec<u32>, k: usize, nl: u32) -> bool {
     if nl == 1 {
         forced.push(k as u32);
         true
     } else {
-        names(nodes, y, k)
+        false
     }
-}
-
-/// Whether the option of node `y` names item `k`.
-fn names(nodes: &[Node], y: usize, k: usize) -> bool {
-    let mut w = y;
-    while nodes[w].item != SPACER {
-        w -= 1;
-    }
-    nodes[w + 1..]
-        .iter()
-        .take_while(|n| n.item != SPACER)
-        .any(|n| n.item as usize == k)
 }
