@@ -212,10 +212,13 @@ impl Sets {
     }
 
     /// Puts the option of node `y` into the solution: covers `y`'s item first, then the option's
-    /// other items (covering an item removes all of its options from the sets of their other
-    /// items, and marks it inactive). Returns `false`, leaving the work half done for
-    /// [`restore`](Self::restore), as soon as a primary item that `y`'s option does not name is
-    /// left without options.
+    /// other items (covering an item removes all of its options but `y`'s from the sets of their
+    /// other items, and marks it inactive). Returns `false`, leaving the work half done for
+    /// [`restore`](Self::restore), as soon as a primary item is left without options.
+    ///
+    /// `y`'s option itself is never taken out of its items' sets: they are all covered by the
+    /// end, so that would be wasted work, and while it stays none of them can run out of options
+    /// or be queued for a forced move needlessly.
     pub(crate) fn select(&mut self, y: u32, updates: &mut u64) -> bool {
         let mut sets = Arena {
             nodes: &mut self.nodes,
@@ -234,7 +237,7 @@ impl Sets {
                 self.remaining -= 1;
             }
             *updates += 1;
-            if !sets.remove_options(j, y) {
+            if !sets.remove_options(j, w) {
                 ok = false;
                 break;
             }
@@ -267,7 +270,8 @@ struct Arena<'a> {
 
 // The loops below do nearly all of the engine's work, and bounds checks cost a third of their
 // instructions, so they read nodes, lengths and bases, and write `set` at positions read from
-// nodes, without checks. They check the one index they compute (`top`).
+// nodes, without checks; and the one index they compute, `top`, follows from an invariant of the
+// search (checking it cost 6% of all instructions, and a register the loops need).
 //
 // SAFETY: the indices followed without a check come from the arrays themselves, and `Sets::new`
 // creates them in range: every member of `set` is the index of a node that is not a spacer; such
@@ -276,7 +280,16 @@ struct Arena<'a> {
 // next stays in range; a spacer's `loc` is the index of a node. The loops keep all of this true:
 // they never change an `item` or a spacer's `loc`, they store into `set` only node indices read
 // from `set` or the index `w` of a node they have checked is not a spacer, and they store into a
-// node's `loc` only a position read from a `loc` or the position `top`, checked `< set.len()`.
+// node's `loc` only a position read from a `loc` or the position `top`.
+//
+// `top` is in range because of this invariant: while `select(y)` runs (and between two calls),
+// every option in the set of an active item, `y`'s option excepted, is in the sets of all of its
+// items, and these are all active. It holds at the start (every option in every set, every item
+// active). Covering `j` takes each option of `j`'s set but `y`'s out of the sets of its other
+// items before marking `j` inactive, so afterwards no option but `y`'s that names `j` is left in an
+// active item's set; restoring gives back the lengths of a moment when the invariant held. So the
+// node `w` that `remove` takes out of item `k`'s set is a member of it: `k` is active, its length
+// is at least one, and `top`, its base plus its length less one, lies in `k`'s part of `set`.
 impl Arena<'_> {
     /// `nodes[x]`, unchecked.
     #[inline(always)]
@@ -286,11 +299,11 @@ impl Arena<'_> {
         unsafe { *self.nodes.get_unchecked(x) }
     }
 
-    /// Empties item `j`'s set on behalf of the option of node `y`, removing each of `j`'s options
-    /// from the sets of the option's other items. Returns `false` as soon as a primary item that
-    /// `y`'s option does not name is left with no option.
+    /// Covers item `j` on behalf of the option of node `own`, `j`'s node in it: removes each of
+    /// `j`'s other options from the sets of its other items. Returns `false` as soon as a primary
+    /// item is left with no option.
     #[inline(always)]
-    fn remove_options(&mut self, j: usize, y: usize) -> bool {
+    fn remove_options(&mut self, j: usize, own: usize) -> bool {
         let Head { len, base } = self.heads[j];
         // Walk `j`'s options from the top. Nothing else reads or changes `j`'s set meanwhile (every
         // option in it is taken out of the other sets only here), so its order is kept (the search
@@ -298,52 +311,54 @@ impl Arena<'_> {
         // marks `j` inactive, or restores a snapshot.
         for l in (0..len).rev() {
             let z = self.set[(base + l) as usize] as usize;
-            // The option's nodes after `z`, up to its spacer, then those before `z`.
+            if z == own {
+                continue;
+            }
+            // The option's nodes after `z`, up to its spacer, then those before `z`: two loops
+            // without a test for `z` in the first. Removals are counted per option, not per node.
             let mut w = z + 1;
-            loop {
+            let first = loop {
                 let x = self.node(w);
                 if x.item == SPACER {
-                    self.removed += (w - z - 1) as u64;
-                    w = x.loc as usize;
-                    break;
+                    break x.loc as usize;
                 }
-                if !self.remove(w, x, y) {
+                if !self.remove(w, x) {
                     self.removed += (w - z) as u64;
                     return false;
                 }
                 w += 1;
-            }
-            self.removed += (z - w) as u64;
-            let first = w;
+            };
+            let spacer = w;
+            w = first;
             while w != z {
                 let x = self.node(w);
-                if !self.remove(w, x, y) {
-                    // Count only what was done: the nodes from `first` to `w`.
-                    self.removed -= (z - w - 1) as u64;
+                if !self.remove(w, x) {
+                    self.removed += (spacer - z + w - first) as u64;
                     return false;
                 }
                 w += 1;
             }
-            debug_assert!(first <= z);
+            self.removed += (spacer - first - 1) as u64;
         }
         true
     }
 
     /// Removes node `w` (which is `x`) from its item's set. Returns `false` if that leaves a
-    /// primary item that `y`'s option does not name with no option.
+    /// primary item with no option.
     #[inline(always)]
-    fn remove(&mut self, w: usize, x: Node, y: usize) -> bool {
+    fn remove(&mut self, w: usize, x: Node) -> bool {
         let k = x.item as usize;
         debug_assert!(k < self.heads.len());
         // SAFETY: see above.
         let head = unsafe { self.heads.get_unchecked_mut(k) };
+        // The invariant above: `k` is active and `w` is in its set.
+        debug_assert!(head.len != 0 && head.len != INACTIVE);
         let nl = head.len.wrapping_sub(1);
         head.len = nl;
         let top = head.base.wrapping_add(nl) as usize;
-        let last = *self
-            .set
-            .get(top)
-            .expect("an active item's set holds the options of its active items");
+        debug_assert!(top < self.set.len());
+        // SAFETY: see above.
+        let last = unsafe { *self.set.get_unchecked(top) };
         let p = x.loc as usize;
         debug_assert!(p < self.set.len() && (last as usize) < self.nodes.len());
         // SAFETY: see above.
@@ -353,25 +368,24 @@ impl Arena<'_> {
             *self.set.get_unchecked_mut(top) = w as u32;
             self.nodes.get_unchecked_mut(w).loc = top as u32;
         }
+        // Rare: out of line, and given only what it needs, so that the loops above keep their
+        // values in registers.
         if nl <= 1 && k < self.primary {
-            if nl == 1 {
-                self.forced.push(k as u32);
-            } else if !names(self.nodes, y, k) {
-                return false;
-            }
+            return short(self.forced, k, nl);
         }
         true
     }
 }
 
-/// Whether the option of node `y` names item `k`.
-fn names(nodes: &[Node], y: usize, k: usize) -> bool {
-    let mut w = y;
-    while nodes[w].item != SPACER {
-        w -= 1;
+/// Primary item `k` was just left with `nl` options (one or none): queues it as a forced move,
+/// or returns `false` if it has none.
+#[cold]
+#[inline(never)]
+fn short(forced: &mut Vec<u32>, k: usize, nl: u32) -> bool {
+    if nl == 1 {
+        forced.push(k as u32);
+        true
+    } else {
+        false
     }
-    nodes[w + 1..]
-        .iter()
-        .take_while(|n| n.item != SPACER)
-        .any(|n| n.item as usize == k)
 }
