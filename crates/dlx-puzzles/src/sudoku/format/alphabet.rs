@@ -19,6 +19,11 @@ pub(crate) fn is_cell_char(ch: char) -> bool {
     ch.is_ascii_alphanumeric() || EMPTY_MARKS.contains(&ch)
 }
 
+/// Whether byte `b` of a text is a whole cell character (every cell character is ASCII).
+pub(crate) fn is_cell_byte(b: u8) -> bool {
+    b.is_ascii() && is_cell_char(char::from(b))
+}
+
 /// The name of an alphabet, as accepted by [`parse_alphabet`] (and the CLI's `--alphabet`):
 /// `one-based`, `zero-based`, `letters` or `numbers`.
 pub fn alphabet_name(alphabet: Alphabet) -> &'static str {

@@ -3,7 +3,7 @@
 
 use crate::sudoku::Alphabet;
 
-use super::alphabet::{choose, decode, guess, number_cell, unexpected, Guess};
+use super::alphabet::{choose, decode, guess, is_cell_byte, number_cell, unexpected, Guess};
 use super::error::FormatError;
 use super::layout::{normalize, repeats_in_a_row, strict};
 use super::memory::Memory;
@@ -207,6 +207,21 @@ fn names_regions(symbols: &str, n: usize) -> bool {
     }
 }
 
+/// The side of a line that is nothing but a grid of `n * n` cell characters, `n` from 7 to 36
+/// (more cells than a block row can have): the common case of large files, which every step of the
+/// general reading takes as one line puzzle, found here with one pass over its bytes.
+pub(crate) fn bare_side(text: &str, options: &ReadOptions) -> Option<usize> {
+    let len = text.len();
+    if options.alphabet == Some(Alphabet::Numbers)
+        || len <= MAX_CHAR_SIDE
+        || !text.bytes().all(is_cell_byte)
+    {
+        return None;
+    }
+    let n = exact_root(len).filter(|&n| n <= MAX_CHAR_SIDE)?;
+    fits(options.size.map(|s| s * s), len).then_some(n)
+}
+
 /// Reads a line of characters (the caller has ruled out blank, comment and JSON lines).
 pub(crate) fn parse(
     text: &str,
@@ -214,23 +229,49 @@ pub(crate) fn parse(
     options: &ReadOptions,
     memory: &Memory,
 ) -> Result<Parsed, FormatError> {
+    if let Some(n) = bare_side(text, options) {
+        return read_grid(Field { text, column: 1 }, n, None, line, options, memory);
+    }
     let fields = fields(text);
     let want = options.size.map(|s| s * s);
     let usual = memory.last().map(|(_, n)| n);
     let grid = find_grid(&fields, is_tabbed(text), want, usual)
         .map_err(|(column, message)| FormatError::new(line, column, message))?;
     let field = fields[grid.field];
-    let n = grid.size;
-    let cells = &field.text[..grid.cells];
+    let cells = Field {
+        text: &field.text[..grid.cells],
+        column: field.column,
+    };
+    read_grid(
+        cells,
+        grid.size,
+        fields.get(grid.field + 1).copied(),
+        line,
+        options,
+        memory,
+    )
+}
+
+/// Reads the grid of side `n` in `cells`, and a region layout from the `next` field if it holds
+/// one.
+fn read_grid(
+    cells: Field,
+    n: usize,
+    next: Option<Field>,
+    line: usize,
+    options: &ReadOptions,
+    memory: &Memory,
+) -> Result<Parsed, FormatError> {
     let positioned = cells
+        .text
         .chars()
         .enumerate()
-        .map(|(i, ch)| (ch, field.column + i));
-    let alphabet = choose(cells.chars(), n, options.alphabet, memory.alphabet(n))
-        .map_err(|message| FormatError::new(line, field.column, message))?;
+        .map(|(i, ch)| (ch, cells.column + i));
+    let alphabet = choose(cells.text.chars(), n, options.alphabet, memory.alphabet(n))
+        .map_err(|message| FormatError::new(line, cells.column, message))?;
     let values = decode(positioned, alphabet, n)
         .map_err(|(column, message)| FormatError::new(line, column, message))?;
-    let regions = match fields.get(grid.field + 1) {
+    let regions = match next {
         Some(next)
             if next.text.len() == n * n
                 && next.text.bytes().all(|b| b.is_ascii_alphanumeric())

@@ -47,6 +47,10 @@ enum Start {
 
 /// Classifies the first line of a record.
 fn start(text: &str, options: &ReadOptions) -> Start {
+    // What the steps below find for a bare line of cells, found at once.
+    if line::bare_side(text, options).is_some() {
+        return Start::Plain(text.len());
+    }
     let t = text.trim();
     if is_json(t) {
         return Start::Json;
