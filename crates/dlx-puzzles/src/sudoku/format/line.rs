@@ -229,9 +229,19 @@ pub(crate) fn parse(
     options: &ReadOptions,
     memory: &Memory,
 ) -> Result<Parsed, FormatError> {
-    if let Some(n) = bare_side(text, options) {
-        return read_grid(Field { text, column: 1 }, n, None, line, options, memory);
+    match bare_side(text, options) {
+        Some(n) => read_grid(Field { text, column: 1 }, n, None, line, options, memory),
+        None => parse_fields(text, line, options, memory),
     }
+}
+
+/// Reads a line of characters by its fields: the grid among them, and what surrounds it.
+fn parse_fields(
+    text: &str,
+    line: usize,
+    options: &ReadOptions,
+    memory: &Memory,
+) -> Result<Parsed, FormatError> {
     let fields = fields(text);
     let want = options.size.map(|s| s * s);
     let usual = memory.last().map(|(_, n)| n);
@@ -343,6 +353,28 @@ pub(crate) fn parse_numbers(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn bare_lines_read_as_their_fields_say(
+            n in 7usize..=36,
+            seed in proptest::collection::vec(0usize..40, 1296),
+        ) {
+            // Cell characters of every kind: digits, letters in both cases, empty marks.
+            let symbols = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcz.-_*";
+            let text: String = seed[..n * n]
+                .iter()
+                .map(|&k| char::from(symbols[k % symbols.len()]))
+                .collect();
+            let options = ReadOptions::default();
+            let memory = Memory::default();
+            proptest::prop_assert_eq!(bare_side(&text, &options), Some(n));
+            proptest::prop_assert_eq!(
+                parse(&text, 1, &options, &memory),
+                parse_fields(&text, 1, &options, &memory)
+            );
+        }
+    }
 
     fn read(text: &str) -> Result<Parsed, String> {
         parse(text, 1, &ReadOptions::default(), &Memory::default()).map_err(|e| e.to_string())
