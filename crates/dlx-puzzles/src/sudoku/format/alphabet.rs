@@ -21,8 +21,25 @@ pub(crate) fn is_cell_char(ch: char) -> bool {
 
 /// Whether byte `b` of a text is a whole cell character (every cell character is ASCII).
 pub(crate) fn is_cell_byte(b: u8) -> bool {
-    b.is_ascii() && is_cell_char(char::from(b))
+    CELL_BYTES[usize::from(b)]
 }
+
+/// [`is_cell_char`] for every byte, looked up: lines of a million puzzles are scanned byte by
+/// byte.
+const CELL_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    let mut i = 0;
+    while i < EMPTY_MARKS.len() {
+        table[EMPTY_MARKS[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 /// The name of an alphabet, as accepted by [`parse_alphabet`] (and the CLI's `--alphabet`):
 /// `one-based`, `zero-based`, `letters` or `numbers`.
@@ -395,6 +412,17 @@ mod tests {
 
     fn guess_str(s: &str, n: usize) -> Guess {
         guess(s.chars(), n, None)
+    }
+
+    #[test]
+    fn cell_bytes_are_the_cell_characters() {
+        for b in 0..=255u8 {
+            assert_eq!(
+                is_cell_byte(b),
+                b.is_ascii() && is_cell_char(char::from(b)),
+                "{b}"
+            );
+        }
     }
 
     #[test]
