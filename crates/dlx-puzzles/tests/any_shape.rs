@@ -106,18 +106,10 @@ fn judge_16x16_samples_agree() {
     }
 }
 
-/// The rows of a tab-separated data file, without the header.
-fn tsv(name: &str) -> Vec<Vec<String>> {
-    common::lines(name)
-        .iter()
-        .map(|line| line.split('\t').map(str::to_string).collect())
-        .collect()
-}
-
 #[test]
 fn jigsaw_samples_agree() {
     // ISS example, the HDU 4069 samples and generated HDU 4069 cases.
-    for row in tsv("jigsaw.tsv") {
+    for row in common::tsv("jigsaw.tsv") {
         let size: usize = row[1].parse().unwrap();
         let shape = Shape::jigsaw(size, &common::layout(&row[3])).unwrap();
         let (mut fast, mut general) = both(&shape);
@@ -169,7 +161,7 @@ fn gecode_instances_agree() {
 
 #[test]
 fn extra_region_variants_agree() {
-    for row in tsv("variants.tsv") {
+    for row in common::tsv("variants.tsv") {
         let size: usize = row[2].parse().unwrap();
         let shape = common::variant_shape(&row[1], size);
         let (mut fast, mut general) = both(&shape);

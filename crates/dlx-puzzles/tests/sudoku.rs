@@ -181,17 +181,9 @@ fn clashes_are_reported_with_their_cells() {
     );
 }
 
-/// The rows of a tab-separated data file, without the header.
-fn tsv(name: &str) -> Vec<Vec<String>> {
-    common::lines(name)
-        .iter()
-        .map(|line| line.split('\t').map(str::to_string).collect())
-        .collect()
-}
-
 #[test]
 fn jigsaw_puzzles_solve() {
-    let rows = tsv("jigsaw.tsv");
+    let rows = common::tsv("jigsaw.tsv");
     assert_eq!(rows.len(), 10);
     for row in rows {
         let (name, size) = (&row[0], row[1].parse::<usize>().unwrap());
@@ -211,7 +203,7 @@ fn jigsaw_puzzles_solve() {
 
 #[test]
 fn broken_jigsaw_layouts_are_rejected() {
-    let rows = tsv("jigsaw.tsv");
+    let rows = common::tsv("jigsaw.tsv");
     let good = common::layout(&rows[0][3]);
     assert!(Shape::jigsaw(9, &good).is_ok());
 
@@ -248,7 +240,7 @@ fn broken_jigsaw_layouts_are_rejected() {
 
 #[test]
 fn variant_puzzles_solve() {
-    let rows = tsv("variants.tsv");
+    let rows = common::tsv("variants.tsv");
     assert_eq!(rows.len(), 7);
     for row in rows {
         let (name, variant) = (&row[0], &row[1]);
@@ -271,7 +263,7 @@ fn variant_puzzles_solve() {
 #[test]
 #[ignore = "long in debug builds: plain DLX needs half a million nodes"]
 fn hard_16x16_sudoku_x_solves() {
-    let rows = tsv("variants.tsv");
+    let rows = common::tsv("variants.tsv");
     let row = rows
         .iter()
         .find(|row| row[0] == "16x16: Sudoku X, hard")

@@ -47,6 +47,14 @@ pub fn layout(text: &str) -> Vec<u16> {
 
 pub mod grids;
 
+/// The rows of a tab-separated data file, without the header.
+pub fn tsv(name: &str) -> Vec<Vec<String>> {
+    lines(name)
+        .iter()
+        .map(|line| line.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
 /// The puzzle with every third empty cell filled in from its known solution: hard puzzles made
 /// easy enough for the slower paths.
 pub fn with_clues_from(givens: &[u16], solution: &[u16]) -> Vec<u16> {
