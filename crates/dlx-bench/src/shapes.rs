@@ -148,7 +148,7 @@ impl ShapeCase {
                 let mut fast = SolverN::new(&shape).context("side above 64")?;
                 fast.set_limits(Limits {
                     nodes: set.budget.map(|b| b.0),
-                    deadline: None,
+                    ..Limits::default()
                 });
                 let model = Arc::new(Model::new(shape));
                 let search = Search::new(model.problem());

@@ -65,6 +65,7 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome> {
         deadline: args
             .timeout
             .and_then(|limit| Instant::now().checked_add(limit)),
+        cancel: None,
     };
     let result = answer(problem, path, &mut out, limits);
     // The replies before an error are part of the output: write them before the message.

@@ -30,8 +30,9 @@ use crate::stop;
 #[command(
     after_help = "Every puzzle gets exactly one answer record, in input order: its \
 answer, `no solution`, `invalid puzzle` (the reason on stderr) or `unfinished` (stopped by \
---budget or --timeout). Exit codes: 0 all solved, 1 some puzzle has no solution, 3 some puzzle \
-is unfinished, 2 bad usage or bad input; when several apply, 2 wins over 3, and 3 over 1."
+--budget, --timeout or Ctrl-C). Exit codes: 0 all solved, 1 some puzzle has no solution, 3 some \
+puzzle is unfinished, 2 bad usage or bad input, 130 Ctrl-C (the run still ends in order, with \
+the totals so far on stderr); when several apply, 130 wins, then 2 over 3, and 3 over 1."
 )]
 pub struct SolveArgs {
     /// Files of puzzles; standard input when none are given, or for `-`.
@@ -356,7 +357,7 @@ impl Answering {
             }
         };
         // Past the deadline nothing more is searched, but every puzzle still gets its record.
-        if self.limits.past_deadline() {
+        if self.limits.expired() {
             return self.unfinished(done, &name, &puzzle);
         }
         solver.set_limits(self.limits);
@@ -405,6 +406,15 @@ impl Answering {
 impl Answering {
     /// Marks `done` as stopped by a limit, saying which on stderr.
     fn unfinished(&self, mut done: Done, name: &str, puzzle: &Puzzle) -> Done {
+        if self.limits.cancelled() {
+            done.messages.push(format!(
+                "dlx: {name}:{}: unfinished: interrupted before the answer was known",
+                puzzle.line
+            ));
+            done.outcome = Outcome::Interrupted;
+            done.answer = Some(Printed::Unfinished);
+            return done;
+        }
         let why = match (self.timeout, self.limits.nodes) {
             (Some(limit), _) if self.limits.past_deadline() => {
                 format!("the time limit of {}", stop::describe(limit))
@@ -564,6 +574,8 @@ fn total_size(files: &[PathBuf]) -> Option<u64> {
 /// Runs `dlx solve`.
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let shapes = ShapeOptions::from_args(args)?;
+    // Ctrl-C stops the searches at their next look at the limits; the run then ends in order.
+    stop::catch_interrupt()?;
     let mode = if args.count {
         Mode::Count(args.limit)
     } else if args.check {
@@ -602,6 +614,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
             nodes: args.budget,
             // A limit too far ahead to be an instant is no limit.
             deadline: args.timeout.and_then(|limit| started.checked_add(limit)),
+            // Ctrl-C: the puzzle being searched and every later one print `unfinished`.
+            cancel: Some(&stop::FLAG),
         },
         timeout: args.timeout,
     };
@@ -626,9 +640,15 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     );
     let written = written.and_then(|()| run.out.flush());
     run.progress.finish();
-    if args.stats {
+    let interrupted = run.outcome == Outcome::Interrupted;
+    if args.stats || interrupted {
         eprintln!(
-            "total puzzles={} nodes={} updates={} seconds={:.6}{}",
+            "{}total puzzles={} nodes={} updates={} seconds={:.6}{}",
+            if interrupted {
+                "dlx: interrupted: "
+            } else {
+                ""
+            },
             run.puzzles,
             run.total.nodes,
             run.total.updates,

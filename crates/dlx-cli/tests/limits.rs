@@ -195,6 +195,37 @@ fn ctrl_c_prints_the_statistics_so_far() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_long_sudoku_count_in_order_with_the_totals() {
+    for threads in ["1", "2"] {
+        // The empty 6x6 grid has 28,200,960 solutions: counting them takes long enough.
+        let mut child = spawn(&["solve", "--count", "--threads", threads]);
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{}\n{}", ".".repeat(36), ".".repeat(36)).unwrap();
+        drop(stdin);
+        std::thread::sleep(Duration::from_millis(800));
+        let sent = Process::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{threads}");
+        // One record per puzzle, both unfinished.
+        assert_eq!(text(&out.stdout), "unfinished\nunfinished\n", "{threads}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("unfinished: interrupted before the answer was known"),
+            "{threads}: {stderr}"
+        );
+        assert!(
+            stderr.contains("dlx: interrupted: total puzzles=2 nodes="),
+            "{threads}: {stderr}"
+        );
+    }
+}
+
 /// Feeds `dlx` with `args` an endless stream of `byte` on standard input (as a pipe would)
 /// until it stops reading, and returns its output.
 fn flood(args: &[&str], byte: u8) -> std::process::Output {

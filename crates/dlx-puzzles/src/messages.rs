@@ -419,7 +419,7 @@ fn judge_errors() {
                     Problem::Poj3074,
                     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\nend\n".as_bytes(),
                     &mut Vec::new(),
-                    Limits { nodes: Some(0), deadline: None },
+                    Limits { nodes: Some(0), ..Limits::default() },
                 )
                 .unwrap_err(),
                 "case 1 (line 1) is unfinished: a limit ran out before its reply was known",

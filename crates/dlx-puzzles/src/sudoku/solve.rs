@@ -441,7 +441,7 @@ mod tests {
     fn limits_stop_every_path_and_say_so() {
         let budget = Limits {
             nodes: Some(3),
-            deadline: None,
+            ..Limits::default()
         };
         // Every path, each on a grid with many solutions.
         let general = Solver::general(Shape::standard(4).unwrap());
@@ -461,8 +461,8 @@ mod tests {
         for mut s in [solver(16), solver(9)] {
             let n = s.shape().size();
             s.set_limits(Limits {
-                nodes: None,
                 deadline: Some(std::time::Instant::now()),
+                ..Limits::default()
             });
             s.count(&vec![0; n * n], None).unwrap();
             assert!(s.unfinished(), "{n}");

@@ -251,7 +251,7 @@ mod tests {
         let mut s = solver(Shape::standard(4).unwrap());
         s.set_limits(Limits {
             nodes: Some(10),
-            deadline: None,
+            ..Limits::default()
         });
         let found = s.run(&[0; 16], u64::MAX).unwrap();
         assert!(s.stopped() && found < 288 && s.guesses() <= 11, "{found}");

@@ -140,7 +140,7 @@ pub fn run_within<R: BufRead, W: Write + ?Sized>(
             case: case.number,
             line: case.line,
         };
-        if limits.past_deadline() {
+        if limits.expired() {
             return Err(unfinished);
         }
         let reply = judge
