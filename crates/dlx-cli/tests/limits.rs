@@ -171,19 +171,24 @@ fn spawn(args: &[&str]) -> Child {
         .unwrap()
 }
 
+/// Sends Ctrl-C (SIGINT) to `child` once it has run a while, and waits for its output.
+#[cfg(unix)]
+fn interrupt(child: Child) -> std::process::Output {
+    // Time enough for the handler to be in place and the search to run a while.
+    std::thread::sleep(Duration::from_millis(800));
+    let sent = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    child.wait_with_output().unwrap()
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_prints_the_statistics_so_far() {
     for threads in ["1", "2"] {
-        let child = spawn(&["queens", "20", "--count", "--threads", threads]);
-        // Time enough for the handler to be in place and the search to run a while.
-        std::thread::sleep(Duration::from_millis(800));
-        let sent = Process::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
-        let out = child.wait_with_output().unwrap();
+        let out = interrupt(spawn(&["queens", "20", "--count", "--threads", threads]));
         assert_eq!(out.status.code(), Some(130), "{threads}");
         let stderr = text(&out.stderr);
         assert!(
@@ -204,13 +209,7 @@ fn ctrl_c_ends_a_long_sudoku_count_in_order_with_the_totals() {
         let mut stdin = child.stdin.take().unwrap();
         writeln!(stdin, "{}\n{}", ".".repeat(36), ".".repeat(36)).unwrap();
         drop(stdin);
-        std::thread::sleep(Duration::from_millis(800));
-        let sent = Process::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
-        let out = child.wait_with_output().unwrap();
+        let out = interrupt(child);
         assert_eq!(out.status.code(), Some(130), "{threads}");
         // One record per puzzle, both unfinished.
         assert_eq!(text(&out.stdout), "unfinished\nunfinished\n", "{threads}");

@@ -344,12 +344,7 @@ impl Search {
 
     /// Counts solutions without storing them, until the end, the limit or the budget.
     pub fn count(&mut self) -> Status {
-        loop {
-            match self.step() {
-                Status::Solution => continue,
-                other => return other,
-            }
-        }
+        step_past_solutions(self)
     }
 }
 
@@ -360,6 +355,17 @@ pub trait Steps {
     fn step(&mut self) -> Status;
     /// The solution just found, as option numbers.
     fn solution(&self) -> Vec<usize>;
+}
+
+/// Steps `search` past every solution (the statistics count them) until it stops otherwise: the
+/// `count` of both engines.
+pub(crate) fn step_past_solutions(search: &mut impl Steps) -> Status {
+    loop {
+        match search.step() {
+            Status::Solution => continue,
+            other => return other,
+        }
+    }
 }
 
 impl Steps for Search {

@@ -169,12 +169,7 @@ impl Search {
 
     /// Counts solutions without storing them, until the end or the limit.
     pub fn count(&mut self) -> Status {
-        loop {
-            match self.step() {
-                Status::Solution => continue,
-                other => return other,
-            }
-        }
+        crate::search::step_past_solutions(self)
     }
 }
 
