@@ -19,28 +19,6 @@ pub(crate) fn is_cell_char(ch: char) -> bool {
     ch.is_ascii_alphanumeric() || EMPTY_MARKS.contains(&ch)
 }
 
-/// Whether byte `b` of a text is a whole cell character (every cell character is ASCII).
-pub(crate) fn is_cell_byte(b: u8) -> bool {
-    CELL_BYTES[usize::from(b)]
-}
-
-/// [`is_cell_char`] for every byte, looked up: lines of a million puzzles are scanned byte by
-/// byte.
-const CELL_BYTES: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        table[b] = (b as u8).is_ascii_alphanumeric();
-        b += 1;
-    }
-    let mut i = 0;
-    while i < EMPTY_MARKS.len() {
-        table[EMPTY_MARKS[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
-
 /// The name of an alphabet, as accepted by [`parse_alphabet`] (and the CLI's `--alphabet`):
 /// `one-based`, `zero-based`, `letters` or `numbers`.
 pub fn alphabet_name(alphabet: Alphabet) -> &'static str {
@@ -92,22 +70,75 @@ pub(crate) enum Symbol {
 
 /// What `ch` means in `alphabet` (letters in either case).
 pub(crate) fn read_char(alphabet: Alphabet, ch: char) -> Symbol {
-    // Every symbol is ASCII; matching on the byte keeps this per-cell step to a few compares.
-    let Ok(byte) = u8::try_from(ch) else {
-        return Symbol::Invalid;
-    };
+    match u8::try_from(ch) {
+        Ok(byte) => read_byte(alphabet, byte),
+        Err(_) => Symbol::Invalid,
+    }
+}
+
+/// What the ASCII character `byte` means in `alphabet` (letters in either case).
+const fn read_byte(alphabet: Alphabet, byte: u8) -> Symbol {
     match (alphabet, byte.to_ascii_uppercase()) {
         (_, b'.' | b'-' | b'_' | b'*') => Symbol::Empty,
-        (Alphabet::ZeroBased, d @ b'0'..=b'9') => Symbol::Value(u16::from(d - b'0') + 1),
-        (Alphabet::ZeroBased, l @ b'A'..=b'Z') => Symbol::Value(u16::from(l - b'A') + 11),
+        (Alphabet::ZeroBased, d @ b'0'..=b'9') => Symbol::Value((d - b'0') as u16 + 1),
+        (Alphabet::ZeroBased, l @ b'A'..=b'Z') => Symbol::Value((l - b'A') as u16 + 11),
         (_, b'0') => Symbol::Empty,
         (Alphabet::OneBased | Alphabet::Numbers, d @ b'1'..=b'9') => {
-            Symbol::Value(u16::from(d - b'0'))
+            Symbol::Value((d - b'0') as u16)
         }
-        (Alphabet::OneBased, l @ b'A'..=b'Z') => Symbol::Value(u16::from(l - b'A') + 10),
-        (Alphabet::Letters, l @ b'A'..=b'Z') => Symbol::Value(u16::from(l - b'A') + 1),
+        (Alphabet::OneBased, l @ b'A'..=b'Z') => Symbol::Value((l - b'A') as u16 + 10),
+        (Alphabet::Letters, l @ b'A'..=b'Z') => Symbol::Value((l - b'A') as u16 + 1),
         _ => Symbol::Invalid,
     }
+}
+
+/// In [`VALUES`], a byte that is no symbol of the alphabet (above every grid side a character
+/// alphabet can write, so one comparison with the side rejects it).
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
+/// [`read_byte`] for every byte, per character alphabet (one-based, zero-based, letters): `0`
+/// for an empty cell, the value, or [`NOT_A_SYMBOL`]. Lines of a million puzzles are decoded
+/// byte by byte.
+const VALUES: [[u8; 256]; 3] = {
+    let alphabets = [Alphabet::OneBased, Alphabet::ZeroBased, Alphabet::Letters];
+    let mut tables = [[NOT_A_SYMBOL; 256]; 3];
+    let mut a = 0;
+    while a < 3 {
+        let mut b = 0;
+        while b < 128 {
+            tables[a][b] = match read_byte(alphabets[a], b as u8) {
+                Symbol::Empty => 0,
+                Symbol::Value(v) => v as u8,
+                Symbol::Invalid => NOT_A_SYMBOL,
+            };
+            b += 1;
+        }
+        a += 1;
+    }
+    tables
+};
+
+/// The values of a grid of side `n` written one byte per cell in a character alphabet, or
+/// `None` if some byte is not a symbol of `1..=n` or an empty mark (the caller then reads the
+/// grid the general way, which says where).
+pub(crate) fn decode_bytes(bytes: &[u8], alphabet: Alphabet, n: usize) -> Option<Vec<u16>> {
+    let table = match alphabet {
+        Alphabet::OneBased => &VALUES[0],
+        Alphabet::ZeroBased => &VALUES[1],
+        Alphabet::Letters => &VALUES[2],
+        Alphabet::Numbers => return None,
+    };
+    let bound = u8::try_from(n).ok()?;
+    let mut too_large = false;
+    let values = bytes
+        .iter()
+        .map(|&b| {
+            let v = table[usize::from(b)];
+            too_large |= v > bound;
+            u16::from(v)
+        })
+        .collect();
+    (!too_large).then_some(values)
 }
 
 /// The character written for `value` (`1..`) in a character alphabet; `.` for `0`, and `?` for
@@ -180,6 +211,74 @@ pub(crate) enum Guess {
     Unreadable(Alphabet),
 }
 
+/// The kinds of characters a grid uses, one bit per kind: `0`, each digit `1`-`9`, each letter
+/// in either case (bits 10 to 35), the other empty-cell marks, and anything else.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Used(u64);
+
+/// The bit of `0` in [`Used`]; the digits follow it.
+const ZERO: u32 = 0;
+/// The bit of `A` (and `a`) in [`Used`]; the other letters follow it.
+const LETTER_A: u32 = 10;
+/// The bit of the empty-cell marks other than `0`.
+const OTHER_EMPTY: u32 = 36;
+/// The bit of every character that cannot stand for a cell.
+const FOREIGN: u32 = 63;
+
+/// The [`Used`] bit of every byte: one table lookup per byte, for the lines of large files.
+const KINDS: [u64; 256] = {
+    let mut table = [1 << FOREIGN; 256];
+    let mut b = 0u8;
+    while b < 128 {
+        let up = b.to_ascii_uppercase();
+        if up.is_ascii_digit() {
+            table[b as usize] = 1 << (ZERO + (up - b'0') as u32);
+        } else if up.is_ascii_uppercase() {
+            table[b as usize] = 1 << (LETTER_A + (up - b'A') as u32);
+        }
+        b += 1;
+    }
+    let mut i = 0;
+    while i < EMPTY_MARKS.len() {
+        table[EMPTY_MARKS[i] as usize] = 1 << OTHER_EMPTY;
+        i += 1;
+    }
+    table
+};
+
+impl Used {
+    /// The kinds of the characters of `cells`.
+    fn of_chars(cells: impl Iterator<Item = char>) -> Used {
+        Used(cells.fold(0, |used, ch| {
+            used | u8::try_from(ch).map_or(1 << FOREIGN, |b| KINDS[usize::from(b)])
+        }))
+    }
+
+    /// The kinds of the characters of a grid written one byte per cell.
+    pub(crate) fn of_bytes(bytes: &[u8]) -> Used {
+        Used(
+            bytes
+                .iter()
+                .fold(0, |used, &b| used | KINDS[usize::from(b)]),
+        )
+    }
+
+    /// Whether every character can stand for a cell (see [`is_cell_char`]).
+    pub(crate) fn only_cells(&self) -> bool {
+        self.0 & 1 << FOREIGN == 0
+    }
+
+    /// The kinds from bit `from` on, `count` of them, shifted down to bit 0.
+    fn range(&self, from: u32, count: u32) -> u64 {
+        (self.0 >> from) & ((1 << count) - 1)
+    }
+}
+
+/// The highest member of a set from [`Used::range`] plus one (`0` for none).
+fn top(bits: u64) -> u16 {
+    (64 - bits.leading_zeros()) as u16
+}
+
 /// What a grid's characters look like.
 #[derive(Default)]
 struct Facts {
@@ -193,25 +292,19 @@ struct Facts {
 }
 
 impl Facts {
-    fn of(cells: impl Iterator<Item = char>) -> Facts {
-        let mut facts = Facts::default();
-        for ch in cells {
-            let up = ch.to_ascii_uppercase();
-            if EMPTY_MARKS.contains(&ch) {
-                facts.other_empty = true;
-            } else if up == '0' {
-                facts.zero = true;
-            } else if let Some(d) = up.to_digit(10) {
-                facts.digit = true;
-                facts.max_digit = facts.max_digit.max(d as u16);
-            } else if up.is_ascii_uppercase() {
-                facts.letter = true;
-                facts.max_letter = facts.max_letter.max(u16::from(up as u8 - b'A'));
-            } else {
-                facts.foreign = true;
-            }
+    fn of(used: Used) -> Facts {
+        let digits = used.range(ZERO + 1, 9);
+        let letters = used.range(LETTER_A, 26);
+        Facts {
+            digit: digits != 0,
+            zero: used.range(ZERO, 1) != 0,
+            other_empty: used.range(OTHER_EMPTY, 1) != 0,
+            letter: letters != 0,
+            foreign: !used.only_cells(),
+            max_digit: top(digits),
+            // The letter's index: `A` is 0.
+            max_letter: top(letters).saturating_sub(1),
         }
-        facts
     }
 
     /// Whether every character is a symbol of `alphabet` within `1..=n`.
@@ -263,37 +356,49 @@ pub(crate) fn guess<I>(cells: I, n: usize, remembered: Option<Alphabet>) -> Gues
 where
     I: Iterator<Item = char> + Clone,
 {
-    let facts = Facts::of(cells.clone());
+    let facts = Facts::of(Used::of_chars(cells.clone()));
+    reading(&facts, n, remembered)
+        .unwrap_or_else(|| Guess::Unreadable(best_for_errors(cells, n, &facts)))
+}
+
+/// [`guess`] for a grid that uses the characters `used`, when exactly one alphabet reads it
+/// (else the caller reads the grid the general way, which says why not).
+pub(crate) fn guess_used(used: Used, n: usize, remembered: Option<Alphabet>) -> Option<Alphabet> {
+    match reading(&Facts::of(used), n, remembered) {
+        Some(Guess::Found(alphabet)) => Some(alphabet),
+        _ => None,
+    }
+}
+
+/// The alphabet a grid with these facts reads in, or the tie; `None` when none reads it.
+fn reading(facts: &Facts, n: usize, remembered: Option<Alphabet>) -> Option<Guess> {
     if !facts.has_values() {
         let default = if n <= capacity(Alphabet::OneBased) {
             Alphabet::OneBased
         } else {
             Alphabet::ZeroBased
         };
-        return Guess::Found(remembered.filter(|a| n <= capacity(*a)).unwrap_or(default));
+        let alphabet = remembered.filter(|a| n <= capacity(*a)).unwrap_or(default);
+        return Some(Guess::Found(alphabet));
     }
-    let possible: Vec<Alphabet> = GUESSED.into_iter().filter(|a| facts.fits(*a, n)).collect();
-    if possible.is_empty() {
-        return Guess::Unreadable(best_for_errors(cells, n, &facts));
-    }
-    if possible.len() == 1 {
-        return Guess::Found(possible[0]);
-    }
-    let plausible: Vec<Alphabet> = possible
-        .iter()
-        .copied()
-        .filter(|a| facts.plausible(*a, n))
-        .collect();
-    let pool = if plausible.is_empty() {
-        possible
-    } else {
-        plausible
+    let possible = GUESSED.map(|a| facts.fits(a, n));
+    let plausible = GUESSED.map(|a| facts.plausible(a, n));
+    let any_plausible = (0..GUESSED.len()).any(|i| possible[i] && plausible[i]);
+    // The plausible readings if there are any, else every possible one.
+    let pool = || {
+        (0..GUESSED.len())
+            .filter(move |&i| possible[i] && (plausible[i] || !any_plausible))
+            .map(|i| GUESSED[i])
     };
-    match remembered {
-        _ if pool.len() == 1 => Guess::Found(pool[0]),
-        Some(r) if pool.contains(&r) => Guess::Found(r),
-        _ => Guess::Ambiguous(pool),
+    let mut readings = pool();
+    let first = readings.next()?;
+    if readings.next().is_none() {
+        return Some(Guess::Found(first));
     }
+    Some(match remembered {
+        Some(r) if pool().any(|a| a == r) => Guess::Found(r),
+        _ => Guess::Ambiguous(pool().collect()),
+    })
 }
 
 /// The alphabet that reads the most of these cells (the likelier one on a tie), to report the
@@ -415,13 +520,35 @@ mod tests {
     }
 
     #[test]
-    fn cell_bytes_are_the_cell_characters() {
+    fn the_cell_set_holds_the_cell_characters() {
         for b in 0..=255u8 {
+            let used = Used::of_bytes(&[b]);
             assert_eq!(
-                is_cell_byte(b),
+                used.only_cells(),
                 b.is_ascii() && is_cell_char(char::from(b)),
                 "{b}"
             );
+            assert_eq!(used, Used::of_chars([char::from(b)].into_iter()), "{b}");
+        }
+    }
+
+    #[test]
+    fn byte_tables_read_as_the_characters_do() {
+        for a in [Alphabet::OneBased, Alphabet::ZeroBased, Alphabet::Letters] {
+            for n in [4, 9, 16, 25, 26, 35, 36]
+                .into_iter()
+                .filter(|&n| n <= capacity(a))
+            {
+                for b in 0..=255u8 {
+                    let bound = u16::try_from(n).unwrap();
+                    let expected = match read_char(a, char::from(b)) {
+                        Symbol::Empty => Some(vec![0]),
+                        Symbol::Value(v) if v <= bound => Some(vec![v]),
+                        _ => None,
+                    };
+                    assert_eq!(decode_bytes(&[b], a, n), expected, "{a:?} {n} {b}");
+                }
+            }
         }
     }
 

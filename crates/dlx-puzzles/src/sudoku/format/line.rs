@@ -3,7 +3,9 @@
 
 use crate::sudoku::Alphabet;
 
-use super::alphabet::{choose, decode, guess, is_cell_byte, number_cell, unexpected, Guess};
+use super::alphabet::{
+    capacity, choose, decode, decode_bytes, guess, guess_used, number_cell, unexpected, Guess, Used,
+};
 use super::error::FormatError;
 use super::layout::{normalize, repeats_in_a_row, strict};
 use super::memory::Memory;
@@ -207,19 +209,29 @@ fn names_regions(symbols: &str, n: usize) -> bool {
     }
 }
 
-/// The side of a line that is nothing but a grid of `n * n` cell characters, `n` from 7 to 36
-/// (more cells than a block row can have): the common case of large files, which every step of the
-/// general reading takes as one line puzzle, found here with one pass over its bytes.
-pub(crate) fn bare_side(text: &str, options: &ReadOptions) -> Option<usize> {
+/// A line that is nothing but a grid of `n * n` cell characters, `n` from 7 to 36 (more cells
+/// than a block row can have): the common case of large files, which every step of the general
+/// reading takes as one line puzzle, recognised here with one pass over its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bare {
+    /// The grid side.
+    pub(crate) n: usize,
+    /// The characters the line uses.
+    used: Used,
+}
+
+/// The line as a [`Bare`] grid, if it is one.
+pub(crate) fn bare(text: &str, options: &ReadOptions) -> Option<Bare> {
     let len = text.len();
-    if options.alphabet == Some(Alphabet::Numbers)
-        || len <= MAX_CHAR_SIDE
-        || !text.bytes().all(is_cell_byte)
-    {
+    if options.alphabet == Some(Alphabet::Numbers) || len <= MAX_CHAR_SIDE {
         return None;
     }
     let n = exact_root(len).filter(|&n| n <= MAX_CHAR_SIDE)?;
-    fits(options.size.map(|s| s * s), len).then_some(n)
+    if !fits(options.size.map(|s| s * s), len) {
+        return None;
+    }
+    let used = Used::of_bytes(text.as_bytes());
+    used.only_cells().then_some(Bare { n, used })
 }
 
 /// Reads a line of characters (the caller has ruled out blank, comment and JSON lines).
@@ -229,9 +241,35 @@ pub(crate) fn parse(
     options: &ReadOptions,
     memory: &Memory,
 ) -> Result<Parsed, FormatError> {
-    match bare_side(text, options) {
-        Some(n) => read_grid(Field { text, column: 1 }, n, None, line, options, memory),
+    match bare(text, options) {
+        Some(grid) => parse_bare(text, grid, line, options, memory),
         None => parse_fields(text, line, options, memory),
+    }
+}
+
+/// Reads the line `text`, which is the [`Bare`] grid `grid`: in one pass when a single alphabet
+/// reads every cell, else the general way (which reports what is wrong).
+pub(crate) fn parse_bare(
+    text: &str,
+    grid: Bare,
+    line: usize,
+    options: &ReadOptions,
+    memory: &Memory,
+) -> Result<Parsed, FormatError> {
+    let n = grid.n;
+    let alphabet = match options.alphabet {
+        Some(a) => Some(a).filter(|a| n <= capacity(*a)),
+        None => guess_used(grid.used, n, memory.alphabet(n)),
+    };
+    let decoded = alphabet.and_then(|a| Some((a, decode_bytes(text.as_bytes(), a, n)?)));
+    match decoded {
+        Some((alphabet, cells)) => Ok(Parsed {
+            size: n,
+            cells,
+            alphabet,
+            regions: None,
+        }),
+        None => read_grid(Field { text, column: 1 }, n, None, line, options, memory),
     }
 }
 
@@ -353,6 +391,7 @@ pub(crate) fn parse_numbers(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::format::alphabet::symbol;
 
     proptest::proptest! {
         #[test]
@@ -368,7 +407,52 @@ mod tests {
                 .collect();
             let options = ReadOptions::default();
             let memory = Memory::default();
-            proptest::prop_assert_eq!(bare_side(&text, &options), Some(n));
+            proptest::prop_assert_eq!(bare(&text, &options).map(|b| b.n), Some(n));
+            proptest::prop_assert_eq!(
+                parse(&text, 1, &options, &memory),
+                parse_fields(&text, 1, &options, &memory)
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn readable_bare_lines_read_as_their_fields_say(
+            n in 7usize..=36,
+            alphabet in 0usize..3,
+            chosen in proptest::bool::ANY,
+            remembered in proptest::option::of(0usize..3),
+            seed in proptest::collection::vec((0u16..=36, 0usize..8), 1296),
+        ) {
+            // Grids of one alphabet, with empty cells of every mark and letters in either case,
+            // read with the alphabet chosen or guessed, with or without an earlier grid's.
+            let alphabets = [Alphabet::OneBased, Alphabet::ZeroBased, Alphabet::Letters];
+            let a = alphabets[alphabet];
+            let top = u16::try_from(n.min(capacity(a))).unwrap();
+            let text: String = seed[..n * n]
+                .iter()
+                .map(|&(v, style)| match style {
+                    0..=2 => symbol(a, v % (top + 1)),
+                    3 => symbol(a, v % (top + 1)).to_ascii_lowercase(),
+                    _ => ['.', '-', '_', '*', '0'][style - 4],
+                })
+                .map(|ch| if a == Alphabet::ZeroBased && ch == '0' { '.' } else { ch })
+                .collect();
+            let options = ReadOptions {
+                size: None,
+                alphabet: chosen.then_some(a),
+            };
+            let mut memory = Memory::default();
+            if let Some(r) = remembered {
+                memory.remember(&crate::sudoku::Puzzle {
+                    size: n,
+                    cells: Vec::new(),
+                    shape: crate::sudoku::ShapeHint::default(),
+                    layout: crate::sudoku::Layout::Line { alphabet: alphabets[r] },
+                    line: 1,
+                });
+            }
+            proptest::prop_assert!(bare(&text, &options).is_some());
             proptest::prop_assert_eq!(
                 parse(&text, 1, &options, &memory),
                 parse_fields(&text, 1, &options, &memory)

@@ -37,6 +37,8 @@ enum Start {
     Json,
     /// A puzzle on one line.
     Line,
+    /// A line that is nothing but the cells of a puzzle.
+    Bare(line::Bare),
     /// A decorated block (spaced cells, `|` or a rule line).
     Block,
     /// One plain token of this many characters: a line puzzle or the first row of a block.
@@ -47,9 +49,9 @@ enum Start {
 
 /// Classifies the first line of a record.
 fn start(text: &str, options: &ReadOptions) -> Start {
-    // What the steps below find for a bare line of cells, found at once.
-    if line::bare_side(text, options).is_some() {
-        return Start::Plain(text.len());
+    // The steps below take a bare line of cells as a line puzzle; found at once.
+    if let Some(grid) = line::bare(text, options) {
+        return Start::Bare(grid);
     }
     let t = text.trim();
     if is_json(t) {
@@ -142,6 +144,12 @@ impl<R: BufRead> Reader<R> {
                 json::read(&line.text, line.number, &self.options)
             }
             Start::Line => self.line_record(true),
+            Start::Bare(grid) => {
+                let line = self.take()?;
+                let parsed =
+                    line::parse_bare(&line.text, grid, line.number, &self.options, &self.memory)?;
+                Ok(self.line_puzzle(parsed, line.number, false))
+            }
             Start::Block => self.decorated_block(),
             Start::Plain(count) => match self.decide(false, count) {
                 Some(n) => self.block(n, false),
@@ -236,11 +244,17 @@ impl<R: BufRead> Reader<R> {
         } else {
             line::parse(&line.text, line.number, &self.options, &self.memory)
         }?;
+        Ok(self.line_puzzle(parsed, line.number, numbers))
+    }
+
+    /// The puzzle read from line `number`, with a region layout from the next line if that
+    /// holds one.
+    fn line_puzzle(&mut self, parsed: line::Parsed, number: usize, numbers: bool) -> Puzzle {
         let regions = match parsed.regions {
             Some(regions) => Some(regions),
             None => self.layout_line(parsed.size, numbers),
         };
-        Ok(Puzzle {
+        Puzzle {
             size: parsed.size,
             cells: parsed.cells,
             shape: ShapeHint {
@@ -251,8 +265,8 @@ impl<R: BufRead> Reader<R> {
             layout: Layout::Line {
                 alphabet: parsed.alphabet,
             },
-            line: line.number,
-        })
+            line: number,
+        }
     }
 
     /// Takes the next line if it is a region layout for a line puzzle of side `n` (at least

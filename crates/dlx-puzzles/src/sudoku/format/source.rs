@@ -1,5 +1,6 @@
 //! Lines of an input, numbered, with as much lookahead as a record needs (at most one block).
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read};
 
@@ -28,6 +29,8 @@ pub(crate) struct Source<R> {
     ended: bool,
     failure: Option<FormatError>,
     max_line: usize,
+    /// The bytes of the line being read, kept from line to line so that it rarely grows.
+    buffer: Vec<u8>,
 }
 
 impl<R: BufRead> Source<R> {
@@ -40,6 +43,7 @@ impl<R: BufRead> Source<R> {
             ended: false,
             failure: None,
             max_line: MAX_LINE_BYTES,
+            buffer: Vec::new(),
         }
     }
 
@@ -57,7 +61,8 @@ impl<R: BufRead> Source<R> {
         if self.ended {
             return false;
         }
-        let mut bytes = Vec::new();
+        let mut bytes = std::mem::take(&mut self.buffer);
+        bytes.clear();
         // At most the longest line, its line ending (CRLF) and one byte to tell it is too long.
         let cap = self.max_line + 3;
         loop {
@@ -94,14 +99,20 @@ impl<R: BufRead> Source<R> {
             return false;
         }
         self.read += 1;
-        let text = String::from_utf8_lossy(&bytes);
+        // The strict check is far quicker on valid text, which nearly every line is.
+        let text = match std::str::from_utf8(content) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(content),
+        };
         let mut text = text.trim_end();
         if self.read == 1 {
             text = text.strip_prefix('\u{feff}').unwrap_or(text);
         }
+        let text = text.to_string();
+        self.buffer = bytes;
         self.ahead.push_back(Line {
             number: self.read,
-            text: text.to_string(),
+            text,
         });
         true
     }
