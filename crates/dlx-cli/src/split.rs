@@ -9,7 +9,7 @@ use dlx_core::parallel;
 
 use crate::cover;
 use crate::outcome::Outcome;
-use crate::units::{self, Unit};
+use crate::units::{self, Unit, Work};
 
 /// Arguments of `dlx split`.
 #[derive(Args, Debug)]
@@ -28,10 +28,14 @@ pub fn run(args: &SplitArgs) -> Result<Outcome> {
     let split = parallel::split(&problem, &[], args.units)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    for prefix in split {
+    let mut above = Some(Work {
+        nodes: split.above.nodes,
+        updates: split.above.updates,
+    });
+    for unit in split.units {
         let unit = Unit {
-            problem: hash.clone(),
-            prefix,
+            above: above.take(),
+            ..Unit::new(&hash, unit)
         };
         serde_json::to_writer(&mut out, &unit)?;
         writeln!(out)?;

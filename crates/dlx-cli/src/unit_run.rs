@@ -62,12 +62,9 @@ pub fn run(args: &RunArgs) -> Result<Outcome> {
 /// Runs one unit, to the end or to `budget` nodes.
 fn run_unit(problem: &Problem, unit: &Unit, budget: Option<u64>) -> Result<units::Outcome> {
     let mut search = Search::new(problem);
-    for &option in &unit.prefix {
-        search.force(option)?;
-    }
-    let forced = search.stats();
+    let start = search.enter(&unit.sub_problem())?;
     if let Some(nodes) = budget {
-        search.set_budget(Budget::Nodes(forced.nodes.saturating_add(nodes)));
+        search.set_budget(Budget::Nodes(search.stats().nodes.saturating_add(nodes)));
     }
     let status = search.count();
     let complete = status == Status::Exhausted;
@@ -75,15 +72,16 @@ fn run_unit(problem: &Problem, unit: &Unit, budget: Option<u64>) -> Result<units
         Vec::new()
     } else {
         search
-            .frontier()?
+            .frontier_units()?
             .into_iter()
-            .map(|prefix| Unit {
-                problem: unit.problem.clone(),
-                prefix,
-            })
+            .map(|sub| Unit::new(&unit.problem, sub))
             .collect()
     };
-    let stats = search.stats().since(forced);
+    let mut stats = search.stats().since(start);
+    if let Some(above) = unit.above {
+        stats.nodes += above.nodes;
+        stats.updates += above.updates;
+    }
     Ok(units::Outcome {
         problem: unit.problem.clone(),
         prefix: unit.prefix.clone(),

@@ -2,9 +2,11 @@
 //! result lines of running them. Shared by `dlx split`, `dlx run` and `dlx merge`.
 //!
 //! ```text
-//! {"problem":"9ab1c0d2e3f40516","prefix":[3,17]}
+//! {"problem":"9ab1c0d2e3f40516","prefix":[3],"branch":true,"above":{"nodes":1,"updates":96}}
+//! {"problem":"9ab1c0d2e3f40516","prefix":[3,17],"branch":true}
 //! {"problem":"9ab1c0d2e3f40516","prefix":[3,17],"solutions":12,"nodes":480,"updates":9120,
-//!  "complete":false,"remainder":[{"problem":"9ab1c0d2e3f40516","prefix":[3,17,40]}]}
+//!  "complete":false,"remainder":[{"problem":"9ab1c0d2e3f40516","prefix":[3,17,40],
+//!  "branch":true}]}
 //! ```
 
 use std::io::{BufRead, Read};
@@ -21,6 +23,49 @@ pub struct Unit {
     pub problem: String,
     /// Option ids (0-based, in the order of the problem's options) to force.
     pub prefix: Vec<usize>,
+    /// Whether the last option is a branch the search had not tried, whose updates are the
+    /// unit's own work (see [`dlx_core::Unit`]); absent for the path to a node.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub branch: bool,
+    /// The work of the nodes that were split to make the units, carried by the first unit of
+    /// a split and added to its result, so that merged totals equal a single search's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub above: Option<Work>,
+}
+
+/// Nodes and updates of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Work {
+    /// Nodes entered.
+    pub nodes: u64,
+    /// Updates made.
+    pub updates: u64,
+}
+
+impl Unit {
+    /// The unit of the problem with hash `problem` for a sub-problem of the engine.
+    pub fn new(problem: &str, unit: dlx_core::Unit) -> Unit {
+        Unit {
+            problem: problem.to_string(),
+            prefix: unit.prefix,
+            branch: unit.branch,
+            above: None,
+        }
+    }
+
+    /// The engine's sub-problem.
+    pub fn sub_problem(&self) -> dlx_core::Unit {
+        dlx_core::Unit {
+            prefix: self.prefix.clone(),
+            branch: self.branch,
+        }
+    }
+}
+
+/// For serde: leaves out a flag that is not set.
+fn is_false(flag: &bool) -> bool {
+    !flag
 }
 
 /// What running a unit gave.
@@ -33,9 +78,10 @@ pub struct Outcome {
     pub prefix: Vec<usize>,
     /// Solutions found in the unit (all of them when `complete`).
     pub solutions: u64,
-    /// Nodes entered below the prefix.
+    /// Nodes entered below the prefix (and the split nodes the unit carried, if any).
     pub nodes: u64,
-    /// Updates made below the prefix (forcing it not included).
+    /// Updates made below the prefix, and by its last option when that is a branch (forcing
+    /// the path to it not included; the split nodes the unit carried included).
     pub updates: u64,
     /// Whether the unit was searched to the end.
     pub complete: bool,

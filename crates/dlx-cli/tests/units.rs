@@ -65,6 +65,20 @@ fn split_run_merge(file: &str, k: usize, budget: u64, tag: &str) -> String {
     panic!("{file}: the units never finish");
 }
 
+/// `solutions=… nodes=… updates=…` of one search of `file`.
+fn single_stats(file: &str) -> String {
+    let out = dlx()
+        .args(["cover", "--count", "--stats", &golden(file)])
+        .assert()
+        .success();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("solutions="))
+        .unwrap();
+    line[..line.find(" seconds=").unwrap()].to_string()
+}
+
 #[test]
 fn units_and_their_remainders_add_up_to_the_whole_count() {
     for (file, solutions) in [
@@ -77,6 +91,15 @@ fn units_and_their_remainders_add_up_to_the_whole_count() {
             let tag = format!("{file}-{k}-{budget}");
             let totals = split_run_merge(file, k, budget, &tag);
             assert_eq!(field(&totals, "solutions"), solutions.to_string(), "{tag}");
+            // Nodes and updates too: the units, their remainders and the split nodes add up
+            // to one search's figures.
+            let merged = format!(
+                "solutions={} nodes={} updates={}",
+                field(&totals, "solutions"),
+                field(&totals, "nodes"),
+                field(&totals, "updates")
+            );
+            assert_eq!(merged, single_stats(file), "{tag}");
         }
     }
 }

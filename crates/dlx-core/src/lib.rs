@@ -39,4 +39,4 @@ mod problem;
 mod search;
 
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, Warning, MAX_SIZE};
-pub use search::{Budget, ForceError, Search, Solutions, SplitError, Stats, Status, Steps};
+pub use search::{Budget, ForceError, Search, Solutions, SplitError, Stats, Status, Steps, Unit};

@@ -19,8 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::thread;
 
-use crate::search::Unit;
-use crate::{Budget, ForceError, Problem, Search, SplitError, Stats, Status};
+use crate::{Budget, ForceError, Problem, Search, SplitError, Stats, Status, Unit};
 
 /// The updates a thread runs before it checks whether another thread needs work: about a
 /// millisecond.
@@ -213,22 +212,13 @@ impl<'p> Pool<'p> {
         let mut solution = Vec::new();
         while let Some(unit) = shared.take() {
             search.reset(self.problem);
-            // The updates of a branch, unlike those of the path to it, were not counted by the
-            // search that handed it over: so the figures add up to a single thread's exactly.
-            let (path, branch) = match unit.prefix.split_last() {
-                Some((&last, path)) if unit.branch => (path, Some(last)),
-                _ => (&unit.prefix[..], None),
-            };
-            // Prefixes always force: the first was checked, the others were reached by a search.
-            let mut forced = path.iter().all(|&option| search.force(option).is_ok());
-            let start = search.stats();
-            if let Some(last) = branch {
-                forced = forced && search.force_branch(last).is_ok();
-            }
-            let frontier = if forced {
-                self.run_unit(&mut search, shared, sink, &mut solution)
-            } else {
-                Vec::new()
+            // Units always force: the first was checked, the others were reached by a search.
+            let (start, frontier) = match search.enter(&unit) {
+                Ok(start) => (
+                    start,
+                    self.run_unit(&mut search, shared, sink, &mut solution),
+                ),
+                Err(_) => (search.stats(), Vec::new()),
             };
             shared.finish(search.stats().since(start), frontier);
         }
@@ -281,56 +271,83 @@ impl<'p> Pool<'p> {
     }
 }
 
-/// About `units` prefixes that partition the tree below `prefix`, in the order the search would
-/// reach them: the shallowest prefixes are replaced by their [root branches](Search::root_branches),
-/// level by level, until there are at least `units` (or none can be split further).
+/// Sub-problems that partition a search tree, and the work of the nodes split to make them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Split {
+    /// The sub-problems, in the order the search would reach them.
+    pub units: Vec<Unit>,
+    /// The nodes entered, and the updates made, at the nodes that were split: with the
+    /// figures of every unit (each counted from [`Search::enter`]), a single search's.
+    pub above: Stats,
+}
+
+/// About `units` sub-problems that partition the tree below `prefix`, in the order the search
+/// would reach them: the shallowest prefixes are replaced by their
+/// [root branches](Search::root_branches), level by level, until there are at least `units` (or
+/// none can be split further).
 ///
-/// No search is run: the solutions of the prefixes add up to the whole count exactly. A prefix
+/// No search is run: the solutions of the units add up to the whole count exactly. A prefix
 /// whose search would dead-end at once (an item with no option left) has no branches and is
-/// dropped, as it holds no solution. Their nodes add up to the whole count less the nodes above
-/// them.
-pub fn split(
-    problem: &Problem,
-    prefix: &[usize],
-    units: usize,
-) -> Result<Vec<Vec<usize>>, ParallelError> {
+/// dropped, as it holds no solution (its node is counted in [`Split::above`]).
+pub fn split(problem: &Problem, prefix: &[usize], units: usize) -> Result<Split, ParallelError> {
     let mut search = Search::new(problem);
-    let mut branches = |unit: &[usize]| -> Result<Option<Vec<Vec<usize>>>, ParallelError> {
+    let mut above = Stats::default();
+    // The branches of a unit, and the work of reaching and entering its node; `None` for a
+    // solved prefix, which is a leaf, not to be split.
+    let mut branches = |unit: &Unit| -> Result<Option<(Vec<Unit>, Stats)>, ParallelError> {
         search.reset(problem);
-        for &option in unit {
-            search.force(option)?;
-        }
+        let start = search.enter(unit)?;
         let branches = search.root_branches()?;
-        // A solved prefix is its own only branch: a leaf, not to be split.
-        Ok((branches.first().map(Vec::len) != Some(unit.len())).then_some(branches))
+        if branches.first().map(Vec::len) == Some(unit.prefix.len()) {
+            return Ok(None);
+        }
+        // The unit's own work (its branch) and the node below it: no unit counts them now.
+        let mut node = search.stats().since(start);
+        node.nodes += 1;
+        node.updates += search.choice_covering();
+        Ok(Some((
+            branches.into_iter().map(Unit::branch).collect(),
+            node,
+        )))
     };
     // Check the prefix and the problem even when no split is asked for.
-    let Some(first) = branches(prefix)? else {
-        return Ok(vec![prefix.to_vec()]);
+    let root = Unit::path(prefix.to_vec());
+    let first = branches(&root)?;
+    let (mut current, node) = match first {
+        Some(first) if units > 1 => first,
+        _ => {
+            return Ok(Split {
+                units: vec![root],
+                above,
+            })
+        }
     };
-    if units <= 1 {
-        return Ok(vec![prefix.to_vec()]);
-    }
-    let mut current = first;
+    above += node;
     let mut depth = prefix.len() + 1;
     loop {
         let mut next = Vec::with_capacity(current.len());
         for (k, unit) in current.iter().enumerate() {
             // Units still to come count as they are.
             let planned = next.len() + (current.len() - k);
-            if unit.len() != depth || planned >= units {
+            if unit.prefix.len() != depth || planned >= units {
                 next.push(unit.clone());
                 continue;
             }
             match branches(unit)? {
-                Some(children) => next.extend(children),
+                Some((children, node)) => {
+                    next.extend(children);
+                    above += node;
+                }
                 None => next.push(unit.clone()),
             }
         }
-        let deeper = next.iter().any(|u| u.len() > depth);
+        let deeper = next.iter().any(|u| u.prefix.len() > depth);
         current = next;
         if current.len() >= units || !deeper {
-            return Ok(current);
+            return Ok(Split {
+                units: current,
+                above,
+            });
         }
         depth += 1;
     }
@@ -457,21 +474,24 @@ mod tests {
     #[test]
     fn split_units_add_up_in_order() {
         let problem = queens(8);
-        let whole = single(&problem).solutions;
+        let whole = single(&problem);
         let mut search = Search::new(&problem);
         let order: Vec<Vec<usize>> = search.solutions().collect();
         for units in [0, 1, 2, 5, 30, 200, 100_000] {
             let split = split(&problem, &[], units).unwrap();
-            assert!(split.len() >= units.min(40), "{units}: {}", split.len());
+            let count = split.units.len();
+            assert!(count >= units.min(40), "{units}: {count}");
             let mut found = Vec::new();
-            for unit in &split {
+            let mut stats = split.above;
+            for unit in &split.units {
                 let mut search = Search::new(&problem);
-                for &o in unit {
-                    search.force(o).unwrap();
-                }
+                let start = search.enter(unit).unwrap();
                 found.extend(search.solutions());
+                stats += search.stats().since(start);
             }
-            assert_eq!(found.len() as u64, whole);
+            assert_eq!(found.len() as u64, whole.solutions);
+            // Nodes and updates too: the units and the split nodes are the whole search.
+            assert_eq!(stats, whole, "{units}");
             // Solutions come in the one-thread order (forced options first, as the search
             // lists them too).
             assert_eq!(found, order, "{units}");

@@ -8,8 +8,7 @@ use thiserror::Error;
 mod multiplicity;
 mod split;
 
-pub use split::SplitError;
-pub(crate) use split::Unit;
+pub use split::{SplitError, Unit};
 
 use crate::links::Links;
 use crate::problem::Problem;
@@ -170,6 +169,15 @@ impl Search {
         if self.state != State::Start {
             return Err(ForceError::AlreadyStarted);
         }
+        let first = self.forcible(option)?;
+        self.links.commit_option(first, &mut self.stats.updates);
+        self.forced.push(option);
+        Ok(())
+    }
+
+    /// The first node of `option`, if it can be forced now: it exists and clashes with no
+    /// option forced before.
+    pub(crate) fn forcible(&self, option: usize) -> Result<u32, ForceError> {
         if option >= self.links.option_count() {
             return Err(ForceError::NoSuchOption(option));
         }
@@ -190,9 +198,7 @@ impl Search {
             }
             x += 1;
         }
-        self.links.commit_option(first, &mut self.stats.updates);
-        self.forced.push(option);
-        Ok(())
+        Ok(first)
     }
 
     /// Stops the search once this many solutions (in all, counted by [`Stats::solutions`]) have

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use dlx_core::{Budget, Entry, ForceError, Problem, ProblemBuilder, Search, Stats, Status};
+use dlx_core::{Budget, Entry, ForceError, Problem, ProblemBuilder, Search, Stats, Status, Unit};
 
 use proptest::prelude::*;
 
@@ -311,36 +311,38 @@ proptest! {
 /// The solutions (each sorted) and statistics of the subtree below a forced `prefix`, without
 /// the updates of forcing it.
 fn run_prefix(p: &Problem, prefix: &[usize]) -> (Vec<Vec<usize>>, Stats) {
+    run_unit(p, &Unit::path(prefix.to_vec()))
+}
+
+/// The solutions of a unit, and its own statistics (counted as [`Search::enter`] says).
+fn run_unit(p: &Problem, unit: &Unit) -> (Vec<Vec<usize>>, Stats) {
     let mut search = Search::new(p);
-    for &o in prefix {
-        search.force(o).unwrap();
-    }
-    let forced = search.stats();
+    let start = search.enter(unit).unwrap();
     let found = search.solutions().map(sorted).collect();
-    (found, search.stats().since(forced))
+    (found, search.stats().since(start))
 }
 
 /// Checks that `found` plus the solutions of every unit are the whole problem's, each once, and
-/// that the nodes add up.
+/// that the statistics add up: solutions, nodes and updates.
 fn check_partition(
     p: &Problem,
     found: Vec<Vec<usize>>,
     done: Stats,
-    units: &[Vec<usize>],
+    units: &[Unit],
 ) -> Result<(), TestCaseError> {
     let (_, whole) = run(p);
     let mut all: Vec<Vec<usize>> = found;
-    let mut nodes = done.nodes;
+    let mut total = done;
     for unit in units {
-        let (solutions, stats) = run_prefix(p, unit);
+        let (solutions, stats) = run_unit(p, unit);
         prop_assert_eq!(stats.solutions, solutions.len() as u64);
         all.extend(solutions);
-        nodes += stats.nodes;
+        total += stats;
     }
     let set: BTreeSet<Vec<usize>> = all.iter().cloned().collect();
     prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
     prop_assert_eq!(set, brute_force(p));
-    prop_assert_eq!(nodes, whole.nodes);
+    prop_assert_eq!(total, whole);
     Ok(())
 }
 
@@ -364,17 +366,19 @@ proptest! {
         let before = search.stats();
         search.set_budget(if by_updates { Budget::Updates(budget) } else { Budget::Nodes(budget) });
         let found: Vec<Vec<usize>> = search.solutions().map(sorted).collect();
-        let units = search.frontier().unwrap();
+        let units = search.frontier_units().unwrap();
         for unit in &units {
-            prop_assert_eq!(&unit[..search.forced().len()], search.forced());
+            prop_assert_eq!(&unit.prefix[..search.forced().len()], search.forced());
         }
+        let prefixes: Vec<Vec<usize>> = units.iter().map(|u| u.prefix.clone()).collect();
+        prop_assert_eq!(search.frontier().unwrap(), prefixes);
         if let Some(o) = forced {
             // The partition is of the forced problem: the solutions holding the forced option.
             let expected: BTreeSet<Vec<usize>> =
                 brute_force(&p).into_iter().filter(|s| s.contains(&o)).collect();
             let mut all = found;
             for unit in &units {
-                all.extend(run_prefix(&p, unit).0);
+                all.extend(run_unit(&p, unit).0);
             }
             let set: BTreeSet<Vec<usize>> = all.iter().cloned().collect();
             prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
@@ -389,20 +393,17 @@ proptest! {
         let p = spec.build();
         let mut found = Vec::new();
         let mut done = Stats::default();
-        let mut units = vec![Vec::new()];
+        let mut units = vec![Unit::path(Vec::new())];
         // Split every unit again with the next budget.
         for &budget in &budgets {
             let mut next = Vec::new();
             for unit in &units {
                 let mut search = Search::new(&p);
-                for &o in unit {
-                    search.force(o).unwrap();
-                }
-                let forced = search.stats();
-                search.set_budget(Budget::Nodes(budget));
+                let start = search.enter(unit).unwrap();
+                search.set_budget(Budget::Nodes(search.stats().nodes + budget));
                 found.extend(search.solutions().map(sorted));
-                done += search.stats().since(forced);
-                next.extend(search.frontier().unwrap());
+                done += search.stats().since(start);
+                next.extend(search.frontier_units().unwrap());
             }
             units = next;
         }
@@ -414,7 +415,7 @@ proptest! {
         let p = spec.build();
         let mut search = Search::new(&p);
         let found: Vec<Vec<usize>> = search.solutions().take(solutions).map(sorted).collect();
-        let units = search.frontier().unwrap();
+        let units = search.frontier_units().unwrap();
         check_partition(&p, found, search.stats(), &units)?;
     }
 
@@ -422,13 +423,7 @@ proptest! {
     fn split_units_partition_the_tree(spec in spec(), units in 0..40usize) {
         let p = spec.build();
         let split = dlx_core::parallel::split(&p, &[], units).unwrap();
-        let mut all = Vec::new();
-        for unit in &split {
-            all.extend(run_prefix(&p, unit).0);
-        }
-        let set: BTreeSet<Vec<usize>> = all.iter().cloned().collect();
-        prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
-        prop_assert_eq!(set, brute_force(&p));
+        check_partition(&p, Vec::new(), split.above, &split.units)?;
     }
 
     #[test]

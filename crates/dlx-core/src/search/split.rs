@@ -7,9 +7,10 @@
 //!
 //! Statistics add up too: node counts of the sub-problems plus the nodes entered before the split
 //! equal the whole search's. Updates add up when each sub-problem counts only its own work: not
-//! the committing of the path above it (see [`Stats::since`]), and for a branch handed over
-//! untried, the committing of its option less the covering of the item branched on, which the
-//! whole search does once for all that item's options (the parallel pool counts this way).
+//! the committing of the path above it, and for a branch handed over untried, the committing of
+//! its option after the item branched on, which the whole search covers once for all that
+//! item's options. A [`Unit`] says which kind its last option is, and [`Search::enter`] counts
+//! accordingly (the parallel pool, `dlx run` and the tests all count this way).
 //!
 //! Problems with multiplicities (Algorithm M) do not partition this way: an option tried at a
 //! level is tweaked out of the columns that deeper levels see, so a prefix alone does not say
@@ -20,22 +21,35 @@ use thiserror::Error;
 
 use super::{ForceError, Search, State, Stats};
 
-/// A prefix of the frontier, and whether its last option is an untried branch.
+/// A sub-problem: a prefix of options, and whether its last option is a branch not yet tried.
+///
+/// The flag only matters for statistics: a branch's updates (committing its option, less
+/// covering the item branched on) are the sub-problem's own work, while the path to a node was
+/// counted by the search it came from. [`Search::enter`] counts each the right way, so the
+/// figures of all sub-problems add up to a single search's.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Unit {
-    /// The options to force.
-    pub(crate) prefix: Vec<usize>,
-    /// Whether the last option is a branch at its level that the search had not tried (its
-    /// updates, less the covering of the item branched on, are the sub-problem's own work).
-    pub(crate) branch: bool,
+pub struct Unit {
+    /// The options to force, in order.
+    pub prefix: Vec<usize>,
+    /// Whether the last option is a branch at its level that the search had not tried.
+    pub branch: bool,
 }
 
 impl Unit {
     /// The path to a node: every option on it was tried, and counted, by the search.
-    pub(crate) fn path(prefix: Vec<usize>) -> Unit {
+    pub fn path(prefix: Vec<usize>) -> Unit {
         Unit {
             prefix,
             branch: false,
+        }
+    }
+
+    /// An untried branch: `prefix` ends with an option of the item the search branches on
+    /// after the options before it.
+    pub fn branch(prefix: Vec<usize>) -> Unit {
+        Unit {
+            prefix,
+            branch: true,
         }
     }
 }
@@ -86,7 +100,7 @@ impl Search {
 
     /// The [frontier](Search::frontier), each prefix with whether its last option is a branch
     /// not yet tried at its level (rather than the path to a node not yet entered).
-    pub(crate) fn frontier_units(&self) -> Result<Vec<Unit>, SplitError> {
+    pub fn frontier_units(&self) -> Result<Vec<Unit>, SplitError> {
         if self.links.has_bounds() {
             return Err(SplitError::Multiplicities);
         }
@@ -125,31 +139,64 @@ impl Search {
             while x != item {
                 let mut prefix = base.clone();
                 prefix.push(self.links.option_of(x));
-                units.push(Unit {
-                    prefix,
-                    branch: true,
-                });
+                units.push(Unit::branch(prefix));
                 x = self.links.down(x);
             }
         }
         Ok(units)
     }
 
-    /// Forces `option` as the search would try it as a branch here, and counts the updates the
-    /// search counts for that: committing the option less covering the item branched on, which
-    /// the search does once for all the item's options (the search that handed the branch over
-    /// counted it). The item is the one the search would choose here: forcing the same options
-    /// gives the same link state, so the same choice.
-    pub(crate) fn force_branch(&mut self, option: usize) -> Result<(), ForceError> {
+    /// Forces `unit` on a search that has not started, and returns the statistics its own
+    /// work is to be counted from ([`Stats::since`]): those after its path, so that a branch's
+    /// updates count and the path's do not.
+    pub fn enter(&mut self, unit: &Unit) -> Result<Stats, ForceError> {
+        let (path, branch) = match unit.prefix.split_last() {
+            Some((&last, path)) if unit.branch => (path, Some(last)),
+            _ => (&unit.prefix[..], None),
+        };
+        for &option in path {
+            self.force(option)?;
+        }
+        let start = self.stats;
+        if let Some(option) = branch {
+            self.force_branch(option)?;
+        }
+        Ok(start)
+    }
+
+    /// Forces `option` as the search tries it as a branch here, counting what the search counts
+    /// for that branch: the item the search would branch on is covered first, uncounted (the
+    /// search that handed the branch over covered it once for all its options), then the rest
+    /// of the option is committed from that item on, in the search's order (the order changes
+    /// the count when colors purify). Forcing the same options gives the same link state, so
+    /// the same choice of item. An option without that item is not such a branch, and is
+    /// forced plainly.
+    fn force_branch(&mut self, option: usize) -> Result<(), ForceError> {
+        let first = self.forcible(option)?;
+        let on_best = self.links.choose_item().and_then(|best| {
+            (first..)
+                .take_while(|&x| self.links.item_of(x) != 0)
+                .find(|&x| self.links.item_of(x) == best)
+                .map(|x| (best, x))
+        });
+        let Some((best, x)) = on_best else {
+            return self.force(option);
+        };
+        self.links.cover(best, &mut 0);
+        self.links.commit_others(x, &mut self.stats.updates);
+        self.forced.push(option);
+        Ok(())
+    }
+
+    /// The updates of covering the item the search would branch on next (none if every
+    /// primary item is covered).
+    pub(crate) fn choice_covering(&mut self) -> u64 {
         let mut covering = 0;
         if let Some(best) = self.links.choose_item() {
             self.links.cover(best, &mut covering);
             self.links.uncover(best);
         }
-        let before = self.stats.updates;
-        self.force(option)?;
-        self.stats.updates = before + (self.stats.updates - before).saturating_sub(covering);
-        Ok(())
+        covering
     }
 
     /// The prefixes one level down from the root: the forced options plus each option of the item
