@@ -241,20 +241,13 @@ pub fn walls_from_regions(cells: &[u16], regions: &[u16]) -> Result<Vec<u32>, Wa
 mod tests {
     use super::*;
 
-    /// The first case of the judge's sample.
-    const SAMPLE: &str = "144 18 112 208 80 25 54 144 48
-        135 38 147 80 121 128 97 130 32
-        137 32 160 144 114 167 208 0 32
-        192 100 160 160 208 96 183 192 101
-        209 80 39 192 86 48 136 80 114
-        152 48 226 144 112 160 160 149 48
-        128 0 112 166 215 96 160 128 41
-        128 39 153 32 209 80 101 136 35
-        192 96 200 67 80 112 208 68 96";
-
+    /// The first case of the judge's sample input.
     fn sample() -> Vec<u32> {
-        SAMPLE
-            .split_whitespace()
+        include_str!("../../../tests/data/formats/hdu4069_sample.in")
+            .lines()
+            .skip(1)
+            .take(9)
+            .flat_map(str::split_whitespace)
             .map(|t| t.parse().unwrap())
             .collect()
     }

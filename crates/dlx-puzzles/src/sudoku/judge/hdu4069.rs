@@ -153,17 +153,15 @@ mod tests {
     use super::*;
     use crate::sudoku::format::walls_from_regions;
 
-    /// The first case of the judge's sample.
-    const SAMPLE: &str = "144 18 112 208 80 25 54 144 48
-135 38 147 80 121 128 97 130 32
-137 32 160 144 114 167 208 0 32
-192 100 160 160 208 96 183 192 101
-209 80 39 192 86 48 136 80 114
-152 48 226 144 112 160 160 149 48
-128 0 112 166 215 96 160 128 41
-128 39 153 32 209 80 101 136 35
-192 96 200 67 80 112 208 68 96
-";
+    /// The first case of the judge's sample input, a line per row.
+    fn sample() -> String {
+        include_str!("../../../tests/data/formats/hdu4069_sample.in")
+            .lines()
+            .skip(1)
+            .take(9)
+            .map(|row| format!("{row}\n"))
+            .collect()
+    }
 
     fn read(input: &str) -> Vec<Result<Case, FormatError>> {
         cases(input.as_bytes()).collect()
@@ -178,7 +176,8 @@ mod tests {
 
     #[test]
     fn walls_become_jigsaw_regions() {
-        let cases = read(&format!("2\n{SAMPLE}\n{}", SAMPLE.replace('\n', " \r\n")));
+        let sample = sample();
+        let cases = read(&format!("2\n{sample}\n{}", sample.replace('\n', " \r\n")));
         assert_eq!(cases.len(), 2);
         let case = cases[1].as_ref().unwrap();
         assert_eq!((case.number, case.line), (2, 12));
@@ -187,7 +186,7 @@ mod tests {
         assert_eq!(case.shape.region_of(8), 2);
         assert_eq!(case.shape.region_of(9), 0);
         // Numbers laid out any way.
-        let flat = SAMPLE.split_whitespace().collect::<Vec<_>>().join(" ");
+        let flat = sample.split_whitespace().collect::<Vec<_>>().join(" ");
         let spread = read(&format!("1 {flat}")).remove(0).unwrap();
         let first = cases[0].as_ref().unwrap();
         assert_eq!((&spread.shape, &spread.cells), (&first.shape, &first.cells));
@@ -195,21 +194,22 @@ mod tests {
 
     #[test]
     fn bad_numbers_are_errors_at_the_number() {
-        let err = error(&format!("1\n{}", SAMPLE.replacen("18", "x8", 1)));
+        let sample = sample();
+        let err = error(&format!("1\n{}", sample.replacen("18", "x8", 1)));
         assert_eq!((err.line, err.column), (2, 5));
         assert_eq!(
             err.message,
             "expected a number from 0 to 255 (a digit 0-9 plus walls 16, 32, 64, 128) for row 1, \
              column 2 of case 1, found `x8`"
         );
-        let err = error(&format!("1\n{}", SAMPLE.replacen("112", "256", 1)));
+        let err = error(&format!("1\n{}", sample.replacen("112", "256", 1)));
         assert_eq!((err.line, err.column), (2, 8));
-        let err = error(&format!("1\n{}", SAMPLE.replacen("25", "26", 1)));
+        let err = error(&format!("1\n{}", sample.replacen("25", "26", 1)));
         assert_eq!((err.line, err.column), (2, 19));
         assert!(err
             .message
             .starts_with("26 for row 1, column 6 of case 1 has the digit part 10"));
-        let err = error(&format!("1\n{}", &SAMPLE[..SAMPLE.len() - 4]));
+        let err = error(&format!("1\n{}", &sample[..sample.len() - 4]));
         assert_eq!((err.line, err.column), (10, 28));
         assert_eq!(
             err.message,
@@ -220,7 +220,7 @@ mod tests {
 
     /// The sample case with its regions replaced by `layout` (81 region symbols).
     fn with_layout(layout: &str) -> String {
-        let values: Vec<u32> = SAMPLE
+        let values: Vec<u32> = sample()
             .split_whitespace()
             .map(|t| t.parse().unwrap())
             .collect();
