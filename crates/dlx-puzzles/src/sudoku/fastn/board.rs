@@ -258,29 +258,48 @@ impl Board {
     fn locked(&mut self, t: &Tables) -> Option<bool> {
         let mut removed = false;
         while let Some(a) = self.unlocked.pop() {
-            for segment in t.segments(a) {
-                let (a_only, b_only) = t.segment_cells(segment);
-                let outside = a_only.iter().fold(0, |m, &c| m | self.cand[usize::from(c)]);
-                // Values of A not yet placed and with no place outside B: all their places in
-                // A lie in B. (A value left with no place at all by an earlier removal of this
-                // pass is a contradiction that the next round of singles reports.)
-                let locked = t.full & !self.placed[a] & !outside;
-                if locked == 0 {
+            let open = t.full & !self.placed[a];
+            if open == 0 {
+                continue;
+            }
+            for family in t.families(a) {
+                let (part_of, parts) = t.part_of(family);
+                // The values of each part; the cells in no part go last. (At most 32 parts of
+                // two cells or more, and a byte index is masked to stay in the array.)
+                let mut values = [0u64; 64];
+                for (&cell, &k) in t.house(a).iter().zip(part_of) {
+                    values[usize::from(k) & 63] |= self.cand[usize::from(cell)];
+                }
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &m in &values[..=parts] {
+                    twice |= once & m;
+                    once |= m;
+                }
+                // Values of A not yet placed with all their places in one part. (A value with
+                // no place at all is a contradiction the next round of singles reports.)
+                let alone = open & once & !twice;
+                if alone == 0 {
                     continue;
                 }
-                for &cell in b_only {
-                    let cell = usize::from(cell);
-                    let m = self.cand[cell];
-                    if m & locked != 0 {
-                        let m = m & !locked;
-                        self.cand[cell] = m;
-                        removed = true;
-                        self.touch(t, cell);
-                        if m & m.wrapping_sub(1) == 0 {
-                            if m == 0 {
-                                return None;
+                for (k, &m) in values[..parts].iter().enumerate() {
+                    let locked = m & alone;
+                    if locked == 0 {
+                        continue;
+                    }
+                    for &cell in t.b_only(family, k) {
+                        let cell = usize::from(cell);
+                        let m = self.cand[cell];
+                        if m & locked != 0 {
+                            let m = m & !locked;
+                            self.cand[cell] = m;
+                            removed = true;
+                            self.touch(t, cell);
+                            if m & m.wrapping_sub(1) == 0 {
+                                if m == 0 {
+                                    return None;
+                                }
+                                self.queue.push(cell as u16);
                             }
-                            self.queue.push(cell as u16);
                         }
                     }
                 }
