@@ -21,6 +21,10 @@ pub(super) struct Board {
     pub value: Vec<u8>,
     /// For each house, the values placed in it.
     pub placed: Vec<u64>,
+    /// For each part of a family of houses meeting a house A (see [`Tables::families`]), the
+    /// values locked in it and already taken out of the rest of its house B: they stay out
+    /// while the board lives, so they need no new look.
+    pub cleared: Vec<u64>,
     /// The number of cells not placed yet.
     pub left: usize,
     /// Cells whose mask came down to one value and that are not placed yet.
@@ -102,6 +106,7 @@ impl Board {
         self.cand.resize(cells, 0);
         self.value.resize(cells, 0);
         self.placed.resize(t.house_count(), 0);
+        self.cleared.resize(t.part_count(), 0);
     }
 
     /// Sets the board to the givens (`n²` values row by row, 0 for empty), all at once: each
@@ -113,6 +118,7 @@ impl Board {
         }
         self.resize(t);
         self.placed.fill(0);
+        self.cleared.fill(0);
         self.queue.clear();
         self.unchecked.fill(t.house_count());
         self.unlocked.fill(t.house_count());
@@ -158,10 +164,18 @@ impl Board {
     }
 
     /// Copies `other`'s state (not its queue, which is empty between moves).
-    pub fn copy_from(&mut self, cand: &[u64], value: &[u8], placed: &[u64], left: usize) {
+    pub fn copy_from(
+        &mut self,
+        cand: &[u64],
+        value: &[u8],
+        placed: &[u64],
+        cleared: &[u64],
+        left: usize,
+    ) {
         self.cand.copy_from_slice(cand);
         self.value.copy_from_slice(value);
         self.placed.copy_from_slice(placed);
+        self.cleared.copy_from_slice(cleared);
         self.left = left;
         self.queue.clear();
         self.unchecked.clear();
@@ -282,10 +296,12 @@ impl Board {
                     continue;
                 }
                 for (k, &m) in values[..parts].iter().enumerate() {
-                    let locked = m & alone;
+                    let part = t.part_index(family, k);
+                    let locked = m & alone & !self.cleared[part];
                     if locked == 0 {
                         continue;
                     }
+                    self.cleared[part] |= locked;
                     for &cell in t.b_only(family, k) {
                         let cell = usize::from(cell);
                         let m = self.cand[cell];

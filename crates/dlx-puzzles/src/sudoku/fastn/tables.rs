@@ -157,6 +157,16 @@ impl Tables {
         )
     }
 
+    /// The number of parts of all families.
+    pub fn part_count(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// Part `k` of a family, numbered among all parts.
+    pub fn part_index(&self, f: &Family, k: usize) -> usize {
+        f.parts.0 as usize + k
+    }
+
     /// The cells of the house of part `k` of a family outside the family's house.
     pub fn b_only(&self, f: &Family, k: usize) -> &[u16] {
         let (a, b) = self.parts[f.parts.0 as usize + k];
