@@ -202,17 +202,20 @@ impl Board {
             self.placed[usize::from(h)] |= bit;
         }
         self.touch(t, cell);
+        // Split borrows keep the mask array in registers through the loop over every peer,
+        // which is most of the work: the pushes cannot move it.
+        let (cand, queue, unchecked) = (&mut self.cand[..], &mut self.queue, &mut self.unchecked);
         for &peer in t.peers(cell) {
-            let m = self.cand[usize::from(peer)];
+            let m = cand[usize::from(peer)];
             if m & bit != 0 {
                 let m = m ^ bit;
-                self.cand[usize::from(peer)] = m;
-                self.touch(t, usize::from(peer));
+                cand[usize::from(peer)] = m;
+                unchecked.insert_all(t.house_bits(usize::from(peer)));
                 if m & m.wrapping_sub(1) == 0 {
                     if m == 0 {
                         return false;
                     }
-                    self.queue.push(peer);
+                    queue.push(peer);
                 }
             }
         }
