@@ -51,8 +51,11 @@ impl Dirty {
     /// Every house of `houses`.
     fn fill(&mut self, houses: usize) {
         self.reset(houses);
-        for h in 0..houses {
-            self.0[h / 64] |= 1 << (h % 64);
+        self.0.fill(u64::MAX);
+        if houses % 64 != 0 {
+            if let Some(last) = self.0.last_mut() {
+                *last = (1 << (houses % 64)) - 1;
+            }
         }
     }
 
