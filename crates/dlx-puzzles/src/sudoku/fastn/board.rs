@@ -6,7 +6,7 @@
 //! option left is a forced move: a cell with one value (a naked single) or a house with one place
 //! for a value (a hidden single). An item with none is a contradiction.
 
-use super::tables::Tables;
+use super::tables::{Tables, MAX_PARTS};
 
 /// A search state. Copied whole (its three arrays) at each guess; nothing else is saved.
 ///
@@ -284,11 +284,11 @@ impl Board {
             }
             for family in t.families(a) {
                 let (part_of, parts) = t.part_of(family);
-                // The values of each part; the cells in no part go last. (At most 32 parts of
-                // two cells or more, and a byte index is masked to stay in the array.)
-                let mut values = [0u64; 64];
+                // The values of each part; the cells in no part go last. (At most MAX_PARTS
+                // parts, and a byte index is masked to stay in the array.)
+                let mut values = [0u64; MAX_PARTS + 1];
                 for (&cell, &k) in t.house(a).iter().zip(part_of) {
-                    values[usize::from(k) & 63] |= self.cand[usize::from(cell)];
+                    values[usize::from(k) & MAX_PARTS] |= self.cand[usize::from(cell)];
                 }
                 let (mut once, mut twice) = (0u64, 0u64);
                 for &m in &values[..=parts] {

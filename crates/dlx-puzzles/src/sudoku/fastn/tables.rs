@@ -186,6 +186,11 @@ impl Tables {
     }
 }
 
+/// The most parts of a family. A family of disjoint meetings may be cut in two: each part
+/// still has all the other cells of A outside it. Few parts keep the per-part values of a
+/// family in a small array that is cheap to clear.
+pub(super) const MAX_PARTS: usize = 15;
+
 /// The families of every house, flattened (see [`Family`]).
 struct Locking {
     families: Vec<Family>,
@@ -208,7 +213,7 @@ impl Locking {
         };
         for (i, a) in houses.iter().enumerate() {
             // Each family: its houses B and their meetings with A. A house joins the first
-            // family whose meetings it does not overlap.
+            // family whose meetings it does not overlap and that has room.
             let mut families: Vec<Vec<(usize, Vec<u16>)>> = Vec::new();
             for (j, b) in houses.iter().enumerate() {
                 let meet: Vec<u16> = a.iter().copied().filter(|c| b.contains(c)).collect();
@@ -218,7 +223,8 @@ impl Locking {
                     continue;
                 }
                 let free = |f: &&mut Vec<(usize, Vec<u16>)>| {
-                    f.iter().all(|(_, m)| m.iter().all(|c| !meet.contains(c)))
+                    f.len() < MAX_PARTS
+                        && f.iter().all(|(_, m)| m.iter().all(|c| !meet.contains(c)))
                 };
                 match families.iter_mut().find(free) {
                     Some(f) => f.push((j, meet)),
@@ -241,7 +247,7 @@ impl Locking {
         house: impl Fn(usize) -> &'h [u16],
     ) {
         let start = self.part_of.len() as u32;
-        // At most n / 2 parts of two cells or more: n <= 64 fits a byte.
+        // At most MAX_PARTS parts: their numbers and the number for none fit a byte.
         let none = members.len() as u8;
         self.part_of.extend(a.iter().map(|c| {
             members
