@@ -64,7 +64,13 @@ impl Dirty {
     }
 
     /// Adds the houses in `words`, as [`Tables::house_bits`] gives them.
+    #[inline]
     fn insert_all(&mut self, words: &[u64]) {
+        // Up to 64 houses (sides up to 21 without extra regions) take one word: no loop.
+        if let ([mine], [w]) = (&mut self.0[..], words) {
+            *mine |= w;
+            return;
+        }
         for (mine, &w) in self.0.iter_mut().zip(words) {
             *mine |= w;
         }
