@@ -8,7 +8,7 @@
 
 use super::tables::{Tables, MAX_PARTS};
 
-/// A search state. Copied whole (its three arrays) at each guess; nothing else is saved.
+/// A search state. Copied whole (its four arrays) at each guess; nothing else is saved.
 ///
 /// Invariants: bits only leave `cand`; a placed cell has mask 0 and its value in `value`, and its
 /// value is in `placed` for each of its houses; an unplaced cell's mask never holds a value
