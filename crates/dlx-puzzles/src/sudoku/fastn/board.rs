@@ -6,9 +6,9 @@
 //! option left is a forced move: a cell with one value (a naked single) or a house with one place
 //! for a value (a hidden single). An item with none is a contradiction.
 
-use super::tables::Tables;
+use super::tables::{Tables, MAX_PARTS};
 
-/// A search state. Copied whole (its three arrays) at each guess; nothing else is saved.
+/// A search state. Copied whole (its four arrays) at each guess; nothing else is saved.
 ///
 /// Invariants: bits only leave `cand`; a placed cell has mask 0 and its value in `value`, and its
 /// value is in `placed` for each of its houses; an unplaced cell's mask never holds a value
@@ -21,6 +21,10 @@ pub(super) struct Board {
     pub value: Vec<u8>,
     /// For each house, the values placed in it.
     pub placed: Vec<u64>,
+    /// For each part of a family of houses meeting a house A (see [`Tables::families`]), the
+    /// values locked in it and already taken out of the rest of its house B: they stay out
+    /// while the board lives, so they need no new look.
+    pub cleared: Vec<u64>,
     /// The number of cells not placed yet.
     pub left: usize,
     /// Cells whose mask came down to one value and that are not placed yet.
@@ -47,8 +51,11 @@ impl Dirty {
     /// Every house of `houses`.
     fn fill(&mut self, houses: usize) {
         self.reset(houses);
-        for h in 0..houses {
-            self.0[h / 64] |= 1 << (h % 64);
+        self.0.fill(u64::MAX);
+        if houses % 64 != 0 {
+            if let Some(last) = self.0.last_mut() {
+                *last = (1 << (houses % 64)) - 1;
+            }
         }
     }
 
@@ -57,7 +64,13 @@ impl Dirty {
     }
 
     /// Adds the houses in `words`, as [`Tables::house_bits`] gives them.
+    #[inline]
     fn insert_all(&mut self, words: &[u64]) {
+        // Up to 64 houses (sides up to 21 without extra regions) take one word: no loop.
+        if let ([mine], [w]) = (&mut self.0[..], words) {
+            *mine |= w;
+            return;
+        }
         for (mine, &w) in self.0.iter_mut().zip(words) {
             *mine |= w;
         }
@@ -102,6 +115,7 @@ impl Board {
         self.cand.resize(cells, 0);
         self.value.resize(cells, 0);
         self.placed.resize(t.house_count(), 0);
+        self.cleared.resize(t.part_count(), 0);
     }
 
     /// Sets the board to the givens (`n²` values row by row, 0 for empty), all at once: each
@@ -113,6 +127,7 @@ impl Board {
         }
         self.resize(t);
         self.placed.fill(0);
+        self.cleared.fill(0);
         self.queue.clear();
         self.unchecked.fill(t.house_count());
         self.unlocked.fill(t.house_count());
@@ -158,10 +173,18 @@ impl Board {
     }
 
     /// Copies `other`'s state (not its queue, which is empty between moves).
-    pub fn copy_from(&mut self, cand: &[u64], value: &[u8], placed: &[u64], left: usize) {
+    pub fn copy_from(
+        &mut self,
+        cand: &[u64],
+        value: &[u8],
+        placed: &[u64],
+        cleared: &[u64],
+        left: usize,
+    ) {
         self.cand.copy_from_slice(cand);
         self.value.copy_from_slice(value);
         self.placed.copy_from_slice(placed);
+        self.cleared.copy_from_slice(cleared);
         self.left = left;
         self.queue.clear();
         self.unchecked.clear();
@@ -188,17 +211,20 @@ impl Board {
             self.placed[usize::from(h)] |= bit;
         }
         self.touch(t, cell);
+        // Split borrows keep the mask array in registers through the loop over every peer,
+        // which is most of the work: the pushes cannot move it.
+        let (cand, queue, unchecked) = (&mut self.cand[..], &mut self.queue, &mut self.unchecked);
         for &peer in t.peers(cell) {
-            let m = self.cand[usize::from(peer)];
+            let m = cand[usize::from(peer)];
             if m & bit != 0 {
                 let m = m ^ bit;
-                self.cand[usize::from(peer)] = m;
-                self.touch(t, usize::from(peer));
+                cand[usize::from(peer)] = m;
+                unchecked.insert_all(t.house_bits(usize::from(peer)));
                 if m & m.wrapping_sub(1) == 0 {
                     if m == 0 {
                         return false;
                     }
-                    self.queue.push(peer);
+                    queue.push(peer);
                 }
             }
         }
@@ -258,29 +284,50 @@ impl Board {
     fn locked(&mut self, t: &Tables) -> Option<bool> {
         let mut removed = false;
         while let Some(a) = self.unlocked.pop() {
-            for segment in t.segments(a) {
-                let (a_only, b_only) = t.segment_cells(segment);
-                let outside = a_only.iter().fold(0, |m, &c| m | self.cand[usize::from(c)]);
-                // Values of A not yet placed and with no place outside B: all their places in
-                // A lie in B. (A value left with no place at all by an earlier removal of this
-                // pass is a contradiction that the next round of singles reports.)
-                let locked = t.full & !self.placed[a] & !outside;
-                if locked == 0 {
+            let open = t.full & !self.placed[a];
+            if open == 0 {
+                continue;
+            }
+            for family in t.families(a) {
+                let (part_of, parts) = t.part_of(family);
+                // The values of each part; the cells in no part go last. (At most MAX_PARTS
+                // parts, and a byte index is masked to stay in the array.)
+                let mut values = [0u64; MAX_PARTS + 1];
+                for (&cell, &k) in t.house(a).iter().zip(part_of) {
+                    values[usize::from(k) & MAX_PARTS] |= self.cand[usize::from(cell)];
+                }
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &m in &values[..=parts] {
+                    twice |= once & m;
+                    once |= m;
+                }
+                // Values of A not yet placed with all their places in one part. (A value with
+                // no place at all is a contradiction the next round of singles reports.)
+                let alone = open & once & !twice;
+                if alone == 0 {
                     continue;
                 }
-                for &cell in b_only {
-                    let cell = usize::from(cell);
-                    let m = self.cand[cell];
-                    if m & locked != 0 {
-                        let m = m & !locked;
-                        self.cand[cell] = m;
-                        removed = true;
-                        self.touch(t, cell);
-                        if m & m.wrapping_sub(1) == 0 {
-                            if m == 0 {
-                                return None;
+                for (k, &m) in values[..parts].iter().enumerate() {
+                    let part = t.part_index(family, k);
+                    let locked = m & alone & !self.cleared[part];
+                    if locked == 0 {
+                        continue;
+                    }
+                    self.cleared[part] |= locked;
+                    for &cell in t.b_only(family, k) {
+                        let cell = usize::from(cell);
+                        let m = self.cand[cell];
+                        if m & locked != 0 {
+                            let m = m & !locked;
+                            self.cand[cell] = m;
+                            removed = true;
+                            self.touch(t, cell);
+                            if m & m.wrapping_sub(1) == 0 {
+                                if m == 0 {
+                                    return None;
+                                }
+                                self.queue.push(cell as u16);
                             }
-                            self.queue.push(cell as u16);
                         }
                     }
                 }

@@ -69,6 +69,7 @@ struct Saved {
     cand: Vec<u64>,
     value: Vec<u8>,
     placed: Vec<u64>,
+    cleared: Vec<u64>,
     left: Vec<usize>,
 }
 
@@ -197,6 +198,7 @@ impl Saved {
         self.cand.clear();
         self.value.clear();
         self.placed.clear();
+        self.cleared.clear();
         self.left.clear();
     }
 
@@ -205,6 +207,7 @@ impl Saved {
         self.cand.extend_from_slice(&board.cand);
         self.value.extend_from_slice(&board.value);
         self.placed.extend_from_slice(&board.placed);
+        self.cleared.extend_from_slice(&board.cleared);
         self.left.push(board.left);
     }
 
@@ -212,8 +215,15 @@ impl Saved {
     fn top_into(&self, board: &mut Board) {
         let (cells, houses) = (board.cand.len(), board.placed.len());
         let (c, h) = (self.cand.len() - cells, self.placed.len() - houses);
+        let p = self.cleared.len() - board.cleared.len();
         let left = *self.left.last().expect("a copy per open branch");
-        board.copy_from(&self.cand[c..], &self.value[c..], &self.placed[h..], left);
+        board.copy_from(
+            &self.cand[c..],
+            &self.value[c..],
+            &self.placed[h..],
+            &self.cleared[p..],
+            left,
+        );
     }
 
     /// Copies the top copy into `board` and drops it.
@@ -223,6 +233,8 @@ impl Saved {
         self.cand.truncate(self.cand.len() - cells);
         self.value.truncate(self.value.len() - cells);
         self.placed.truncate(self.placed.len() - houses);
+        self.cleared
+            .truncate(self.cleared.len() - board.cleared.len());
         self.left.pop();
     }
 }

@@ -26,26 +26,33 @@ pub(super) struct Tables {
     /// `peers[peer_start[k]..peer_start[k + 1]]`.
     peers: Vec<u16>,
     peer_start: Vec<u32>,
-    /// For each ordered pair of houses (A, B) meeting in two cells or more: the cells of A
-    /// outside B, then the cells of B outside A (see [`Tables::segments`]).
-    segments: Vec<Segment>,
-    segment_cells: Vec<u16>,
+    /// The houses B meeting each house A in two cells or more, in families whose meetings with
+    /// A do not overlap (see [`Tables::families`]).
+    families: Vec<Family>,
+    /// The family part of each cell of A, `n` per family (see [`Family`]).
+    part_of: Vec<u8>,
+    /// The parts of every family, as ranges of `b_only_cells`: the cells of B outside A.
+    parts: Vec<(u32, u32)>,
+    b_only_cells: Vec<u16>,
     /// The houses of cell `k` as a set of bits, `house_bits[k * words..(k + 1) * words]` with
     /// `words` = `house_words`: marking them changed is a few `or`s.
     house_bits: Vec<u64>,
     house_words: usize,
-    /// The segments whose house A is `h` are `segments[segment_start[h]..segment_start[h + 1]]`.
-    segment_start: Vec<u32>,
+    /// The families of house `h` are `families[family_start[h]..family_start[h + 1]]`.
+    family_start: Vec<u32>,
 }
 
-/// Two houses A and B meeting in two cells or more, as ranges of `segment_cells`: a value whose
-/// places in A all lie in B (none in `a_only`) cannot go in `b_only`.
+/// Houses B_1, B_2, ... that each meet a house A in two cells or more (but not all), and whose
+/// meetings with A (the parts) do not overlap: the rows meeting a box, or its columns, or the
+/// regions meeting a row. A value whose places in A all lie in one part cannot go in the rest of
+/// that part's house: one pass over A's cells tells which values have places in one part only.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Segment {
-    /// House A.
-    pub a: u16,
-    a_only: (u32, u32),
-    b_only: (u32, u32),
+pub(super) struct Family {
+    /// A range of `part_of`: for each cell of A, in house order, its part, or the number of
+    /// parts when it is in none.
+    part_of: (u32, u32),
+    /// A range of `parts`.
+    parts: (u32, u32),
 }
 
 impl Tables {
@@ -93,14 +100,7 @@ impl Tables {
             }
         }
         let (peers, peer_start) = flatten(&peers_of);
-        let (segments, segment_cells) = segments(&house_cells, n);
-        let mut segment_start = vec![0u32; houses.len() + 1];
-        for s in &segments {
-            segment_start[usize::from(s.a) + 1] += 1;
-        }
-        for h in 0..houses.len() {
-            segment_start[h + 1] += segment_start[h];
-        }
+        let lock = Locking::new(&house_cells, n);
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         Some(Tables {
             size: n,
@@ -110,9 +110,11 @@ impl Tables {
             cell_house_start,
             peers,
             peer_start,
-            segments,
-            segment_cells,
-            segment_start,
+            families: lock.families,
+            part_of: lock.part_of,
+            parts: lock.parts,
+            b_only_cells: lock.b_only_cells,
+            family_start: lock.family_start,
             house_bits,
             house_words,
         })
@@ -139,16 +141,36 @@ impl Tables {
         &self.cell_houses[a as usize..b as usize]
     }
 
-    /// The ordered pairs of houses (A, B) meeting in two cells or more, for A = `h`.
-    pub fn segments(&self, h: usize) -> &[Segment] {
-        let (a, b) = (self.segment_start[h], self.segment_start[h + 1]);
-        &self.segments[a as usize..b as usize]
+    /// The families of houses meeting house `h` (see [`Family`]).
+    pub fn families(&self, h: usize) -> &[Family] {
+        let (a, b) = (self.family_start[h], self.family_start[h + 1]);
+        &self.families[a as usize..b as usize]
     }
 
-    /// The cells of A outside B, and of B outside A.
-    pub fn segment_cells(&self, s: &Segment) -> (&[u16], &[u16]) {
-        let cells = |(a, b): (u32, u32)| &self.segment_cells[a as usize..b as usize];
-        (cells(s.a_only), cells(s.b_only))
+    /// The part of each cell of the family's house (in house order, the number of parts for
+    /// none), and the number of parts.
+    pub fn part_of(&self, f: &Family) -> (&[u8], usize) {
+        let (a, b) = f.part_of;
+        (
+            &self.part_of[a as usize..b as usize],
+            (f.parts.1 - f.parts.0) as usize,
+        )
+    }
+
+    /// The number of parts of all families.
+    pub fn part_count(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// Part `k` of a family, numbered among all parts.
+    pub fn part_index(&self, f: &Family, k: usize) -> usize {
+        f.parts.0 as usize + k
+    }
+
+    /// The cells of the house of part `k` of a family outside the family's house.
+    pub fn b_only(&self, f: &Family, k: usize) -> &[u16] {
+        let (a, b) = self.parts[f.parts.0 as usize + k];
+        &self.b_only_cells[a as usize..b as usize]
     }
 
     /// The houses of `cell` as bits: bit `h % 64` of word `h / 64` for house `h`.
@@ -164,33 +186,87 @@ impl Tables {
     }
 }
 
-/// The segments of the houses (`n` cells each in `house_cells`) and their cells.
-fn segments(house_cells: &[u16], n: usize) -> (Vec<Segment>, Vec<u16>) {
-    let houses: Vec<&[u16]> = house_cells.chunks(n).collect();
-    let mut segments = Vec::new();
-    let mut cells = Vec::new();
-    let range = |cells: &mut Vec<u16>, from: &[u16], not_in: &[u16]| {
-        let start = cells.len() as u32;
-        cells.extend(from.iter().filter(|c| !not_in.contains(c)));
-        (start, cells.len() as u32)
-    };
-    for (i, a) in houses.iter().enumerate() {
-        for (j, b) in houses.iter().enumerate() {
-            let shared = a.iter().filter(|c| b.contains(c)).count();
-            // One shared cell is a naked or hidden single's business; all of them (only when
-            // A and B are the same cells) gives nothing.
-            if i != j && shared >= 2 && shared < n {
-                let a_only = range(&mut cells, a, b);
-                let b_only = range(&mut cells, b, a);
-                segments.push(Segment {
-                    a: i as u16,
-                    a_only,
-                    b_only,
-                });
+/// The most parts of a family. A family of disjoint meetings may be cut in two: each part
+/// still has all the other cells of A outside it. Few parts keep the per-part values of a
+/// family in a small array that is cheap to clear.
+pub(super) const MAX_PARTS: usize = 15;
+
+/// The families of every house, flattened (see [`Family`]).
+struct Locking {
+    families: Vec<Family>,
+    part_of: Vec<u8>,
+    parts: Vec<(u32, u32)>,
+    b_only_cells: Vec<u16>,
+    family_start: Vec<u32>,
+}
+
+impl Locking {
+    /// The families of the houses (`n` cells each in `house_cells`).
+    fn new(house_cells: &[u16], n: usize) -> Locking {
+        let houses: Vec<&[u16]> = house_cells.chunks(n).collect();
+        let mut lock = Locking {
+            families: Vec::new(),
+            part_of: Vec::new(),
+            parts: Vec::new(),
+            b_only_cells: Vec::new(),
+            family_start: vec![0],
+        };
+        for (i, a) in houses.iter().enumerate() {
+            // Each family: its houses B and their meetings with A. A house joins the first
+            // family whose meetings it does not overlap and that has room.
+            let mut families: Vec<Vec<(usize, Vec<u16>)>> = Vec::new();
+            for (j, b) in houses.iter().enumerate() {
+                let meet: Vec<u16> = a.iter().copied().filter(|c| b.contains(c)).collect();
+                // One shared cell is a naked or hidden single's business; all of them (only
+                // when A and B are the same cells) gives nothing.
+                if i == j || meet.len() < 2 || meet.len() == n {
+                    continue;
+                }
+                let free = |f: &&mut Vec<(usize, Vec<u16>)>| {
+                    f.len() < MAX_PARTS
+                        && f.iter().all(|(_, m)| m.iter().all(|c| !meet.contains(c)))
+                };
+                match families.iter_mut().find(free) {
+                    Some(f) => f.push((j, meet)),
+                    None => families.push(vec![(j, meet)]),
+                }
             }
+            for family in &families {
+                lock.push(a, family, |j| houses[j]);
+            }
+            lock.family_start.push(lock.families.len() as u32);
         }
+        lock
     }
-    (segments, cells)
+
+    /// Adds the family of house `a` made of `members` (houses and their meetings with `a`).
+    fn push<'h>(
+        &mut self,
+        a: &[u16],
+        members: &[(usize, Vec<u16>)],
+        house: impl Fn(usize) -> &'h [u16],
+    ) {
+        let start = self.part_of.len() as u32;
+        // At most MAX_PARTS parts: their numbers and the number for none fit a byte.
+        let none = members.len() as u8;
+        self.part_of.extend(a.iter().map(|c| {
+            members
+                .iter()
+                .position(|(_, meet)| meet.contains(c))
+                .map_or(none, |k| k as u8)
+        }));
+        let first_part = self.parts.len() as u32;
+        for (j, _) in members {
+            let from = self.b_only_cells.len() as u32;
+            let b_only = house(*j).iter().filter(|c| !a.contains(c));
+            self.b_only_cells.extend(b_only);
+            self.parts.push((from, self.b_only_cells.len() as u32));
+        }
+        self.families.push(Family {
+            part_of: (start, self.part_of.len() as u32),
+            parts: (first_part, self.parts.len() as u32),
+        });
+    }
 }
 
 /// Lists of numbers as one array and the start of each list (with one more entry for the end).
@@ -217,6 +293,21 @@ mod tests {
         assert_eq!(t.peers(10).len(), 20);
         assert!(!t.peers(10).contains(&10));
         assert_eq!(t.full, 0x1ff);
+    }
+
+    #[test]
+    fn a_box_meets_its_rows_and_its_columns_in_two_families() {
+        let t = Tables::new(&Shape::standard(9).unwrap()).unwrap();
+        // House 18 is the first box: its rows, then its columns.
+        let families = t.families(18);
+        assert_eq!(families.len(), 2);
+        let (part_of, parts) = t.part_of(&families[0]);
+        assert_eq!(parts, 3);
+        assert_eq!(part_of, [0, 0, 0, 1, 1, 1, 2, 2, 2]);
+        assert_eq!(t.b_only(&families[0], 0), [3, 4, 5, 6, 7, 8]);
+        // A row meets three boxes.
+        assert_eq!(t.families(0).len(), 1);
+        assert_eq!(t.part_of(&t.families(0)[0]).1, 3);
     }
 
     #[test]
