@@ -23,6 +23,10 @@ const SPACER: u32 = u32::MAX;
 /// `len` of an item that has been covered.
 const INACTIVE: u32 = u32::MAX;
 
+/// Added to the length (and taken from the base) of the item being covered, so that it never
+/// looks short while its own nodes are popped.
+const SHIFT: u32 = 1 << 31;
+
 /// A node: an option's entry for one item, or a spacer.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -48,6 +52,8 @@ pub(crate) struct Sets {
     nodes: Vec<Node>,
     /// The option of every node (`u32::MAX` for spacers); only read to report solutions.
     option_of: Vec<u32>,
+    /// The first node of every node's option (for a spacer, of the option that follows it).
+    start: Vec<u32>,
     /// The members of every item's set, item after item.
     set: Vec<u32>,
     /// Every item's set.
@@ -88,6 +94,7 @@ impl Sets {
         let size = entries + options + 1;
         let mut nodes = Vec::with_capacity(size);
         let mut option_of = Vec::with_capacity(size);
+        let mut start = Vec::with_capacity(size);
         let mut set = vec![0u32; entries];
         let mut fill: Vec<u32> = heads.iter().map(|h| h.base).collect();
         nodes.push(Node {
@@ -95,9 +102,11 @@ impl Sets {
             loc: 0,
         });
         option_of.push(u32::MAX);
+        start.push(1);
         for o in 0..options {
             let first = nodes.len() as u32;
             for e in problem.option(o) {
+                start.push(first);
                 let at = fill[e.item];
                 fill[e.item] += 1;
                 set[at as usize] = nodes.len() as u32;
@@ -112,11 +121,13 @@ impl Sets {
                 loc: first,
             });
             option_of.push(u32::MAX);
+            start.push(nodes.len() as u32);
         }
         let primary = problem.primary_count();
         Sets {
             nodes,
             option_of,
+            start,
             set,
             heads,
             saved: Vec::new(),
@@ -136,9 +147,11 @@ impl Sets {
         self.remaining
     }
 
-    /// The `t`-th member of item `i`'s set.
-    pub(crate) fn member(&self, i: u32, t: u32) -> u32 {
-        self.set[(self.heads[i as usize].base + t) as usize]
+    /// The members of item `i`'s set, in no particular order: covering an item reorders its set,
+    /// so a caller that tries them one by one must keep its own copy.
+    pub(crate) fn members(&self, i: u32) -> &[u32] {
+        let Head { len, base } = self.heads[i as usize];
+        &self.set[base as usize..(base + len) as usize]
     }
 
     /// Starts the search: queues every primary item with one option as a forced move. Returns
@@ -183,7 +196,7 @@ impl Sets {
             // A queued item may have been covered since (its length is then INACTIVE); it
             // cannot have dropped to zero, which `select` reports at once.
             if self.heads[k as usize].len == 1 {
-                let y = self.member(k, 0);
+                let y = self.members(k)[0];
                 chosen.push(y);
                 stats.forced += 1;
                 if !self.select(y, &mut stats.updates) {
@@ -195,9 +208,9 @@ impl Sets {
     }
 
     /// The active primary item with the fewest options, the one with the smallest number on a
-    /// tie, and its number of options. Call only when some primary item is active and no forced
-    /// move is pending (every active primary item then has at least two options).
-    pub(crate) fn choose(&self) -> (u32, u32) {
+    /// tie. Call only when some primary item is active and no forced move is pending (every
+    /// active primary item then has at least two options).
+    pub(crate) fn choose(&self) -> u32 {
         let mut best = (0, INACTIVE);
         for (k, head) in self.heads[..self.primary].iter().enumerate() {
             let l = head.len;
@@ -208,7 +221,7 @@ impl Sets {
                 }
             }
         }
-        best
+        best.0
     }
 
     /// Puts the option of node `y` into the solution: covers `y`'s item first, then the option's
@@ -222,6 +235,7 @@ impl Sets {
     pub(crate) fn select(&mut self, y: u32, updates: &mut u64) -> bool {
         let mut sets = Arena {
             nodes: &mut self.nodes,
+            start: &self.start,
             set: &mut self.set,
             heads: &mut self.heads,
             primary: self.primary,
@@ -233,9 +247,7 @@ impl Sets {
         let mut ok = true;
         loop {
             let j = sets.nodes[w].item as usize;
-            if j < sets.primary {
-                self.remaining -= 1;
-            }
+            self.remaining -= u32::from(j < sets.primary);
             *updates += 1;
             if !sets.remove_options(j, w) {
                 ok = false;
@@ -260,6 +272,7 @@ impl Sets {
 /// cannot make the compiler reload the others' addresses.
 struct Arena<'a> {
     nodes: &'a mut [Node],
+    start: &'a [u32],
     set: &'a mut [u32],
     heads: &'a mut [Head],
     primary: usize,
@@ -290,6 +303,10 @@ struct Arena<'a> {
 // active item's set; restoring gives back the lengths of a moment when the invariant held. So the
 // node `w` that `remove` takes out of item `k`'s set is a member of it: `k` is active, its length
 // is at least one, and `top`, its base plus its length less one, lies in `k`'s part of `set`.
+// The item `j` being covered is the one exception to "its base plus its length": both are shifted
+// by `SHIFT` in opposite directions, so their wrapping sum is unchanged, and the only node of `j`
+// that is removed is the top of `j`'s set (its options are taken from the top down, `own` having
+// been moved above them), so `top` is that node's own position, again in `j`'s part of `set`.
 impl Arena<'_> {
     /// `nodes[x]`, unchecked.
     #[inline(always)]
@@ -305,41 +322,52 @@ impl Arena<'_> {
     #[inline(always)]
     fn remove_options(&mut self, j: usize, own: usize) -> bool {
         let Head { len, base } = self.heads[j];
-        // Walk `j`'s options from the top. Nothing else reads or changes `j`'s set meanwhile (every
-        // option in it is taken out of the other sets only here), so its order is kept (the search
-        // tries a branch item's options by position), and its length need not follow: the caller
-        // marks `j` inactive, or restores a snapshot.
-        for l in (0..len).rev() {
-            let z = self.set[(base + l) as usize] as usize;
-            if z == own {
-                continue;
+        // `own` goes to the top of `j`'s set, and the options below it are taken from the top
+        // down, each walked whole, `j`'s node included, so that the walk has no test for that node
+        // (whose place in the option varies, which made the test and the loop ends mispredicted).
+        // Removing `j`'s node then changes nothing: it is the top of `j`'s set and swaps with
+        // itself. For that, `j`'s length and base are shifted by the same amount, which keeps
+        // their sum (the top) and makes the length too large to look short. The caller marks `j`
+        // inactive, or restores a snapshot.
+        let top = base + len - 1;
+        let p = self.node(own).loc;
+        debug_assert!(p >= base && p <= top);
+        let last = self.set[top as usize];
+        self.set[p as usize] = last;
+        self.nodes[last as usize].loc = p;
+        self.set[top as usize] = own as u32;
+        self.nodes[own].loc = top;
+        self.heads[j] = Head {
+            len: (len - 1).wrapping_add(SHIFT),
+            base: base.wrapping_sub(SHIFT),
+        };
+        for l in (base..top).rev() {
+            let z = self.set[l as usize] as usize;
+            if !self.remove_option(z) {
+                return false;
             }
-            // The option's nodes after `z`, up to its spacer, then those before `z`: two loops
-            // without a test for `z` in the first. Removals are counted per option, not per node.
-            let mut w = z + 1;
-            let first = loop {
-                let x = self.node(w);
-                if x.item == SPACER {
-                    break x.loc as usize;
-                }
-                if !self.remove(w, x) {
-                    self.removed += (w - z) as u64;
-                    return false;
-                }
-                w += 1;
-            };
-            let spacer = w;
-            w = first;
-            while w != z {
-                let x = self.node(w);
-                if !self.remove(w, x) {
-                    self.removed += (spacer - z + w - first) as u64;
-                    return false;
-                }
-                w += 1;
-            }
-            self.removed += (spacer - first - 1) as u64;
         }
+        true
+    }
+
+    /// Removes every node of `z`'s option from its item's set; `z` itself is the top of its
+    /// (shifted) item's set. Removals are counted per option, not per node, `z` excepted.
+    #[inline(always)]
+    fn remove_option(&mut self, z: usize) -> bool {
+        let first = self.start[z] as usize;
+        let mut w = first;
+        loop {
+            let x = self.node(w);
+            if x.item == SPACER {
+                break;
+            }
+            if !self.remove(w, x) {
+                self.removed += (w - first) as u64 - u64::from(z < w);
+                return false;
+            }
+            w += 1;
+        }
+        self.removed += (w - first - 1) as u64;
         true
     }
 
