@@ -116,20 +116,28 @@ impl Search {
             _ if self.limit.is_some_and(|l| self.stats.solutions >= l) => {
                 return Status::LimitReached
             }
-            State::Start => self.sets.start(),
+            State::Start => self.sets.feasible(),
             State::Recover => false,
         };
         let sets = &mut self.sets;
         let stats = &mut self.stats;
         loop {
-            if ok && sets.propagate(&mut self.chosen, stats) {
+            if ok {
                 if sets.remaining() == 0 {
                     stats.nodes += 1;
                     stats.solutions += 1;
                     self.state = State::Recover;
                     return Status::Solution;
                 }
-                let item = sets.choose();
+                let (item, count) = sets.choose();
+                debug_assert!(count != 0);
+                if count == 1 {
+                    let y = sets.members(item)[0];
+                    self.chosen.push(y);
+                    stats.forced += 1;
+                    ok = sets.select(y, &mut stats.updates);
+                    continue;
+                }
                 stats.nodes += 1;
                 let first = self.tries.len();
                 self.tries.extend_from_slice(sets.members(item));

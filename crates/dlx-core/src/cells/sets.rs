@@ -14,7 +14,6 @@
 //! - Undoing is restoring every length from a snapshot taken when the search branched: one copy
 //!   of a small array per branch, instead of bookkeeping at every removal.
 
-use super::Stats;
 use crate::problem::Problem;
 
 /// `item` of a spacer.
@@ -64,8 +63,6 @@ pub(crate) struct Sets {
     primary: usize,
     /// How many primary items are still active.
     remaining: u32,
-    /// Primary items whose length dropped to one: candidates for forced moves.
-    forced: Vec<u32>,
 }
 
 impl Sets {
@@ -133,7 +130,6 @@ impl Sets {
             saved: Vec::new(),
             primary,
             remaining: primary as u32,
-            forced: Vec::new(),
         }
     }
 
@@ -154,18 +150,10 @@ impl Sets {
         &self.set[base as usize..(base + len) as usize]
     }
 
-    /// Starts the search: queues every primary item with one option as a forced move. Returns
-    /// `false` if some primary item has no option at all.
-    pub(crate) fn start(&mut self) -> bool {
-        self.forced.clear();
-        for (k, head) in self.heads[..self.primary].iter().enumerate() {
-            match head.len {
-                0 => return false,
-                1 => self.forced.push(k as u32),
-                _ => {}
-            }
-        }
-        true
+    /// Whether every primary item has an option at all (to be checked before the search starts:
+    /// afterwards, [`select`](Self::select) reports an item left with none).
+    pub(crate) fn feasible(&self) -> bool {
+        self.heads[..self.primary].iter().all(|h| h.len != 0)
     }
 
     /// Takes a snapshot of every set's length, and returns where it is kept.
@@ -175,13 +163,11 @@ impl Sets {
         at
     }
 
-    /// Restores every length from the snapshot kept at `at`, and `remaining` as it was then;
-    /// forgets the queued forced moves.
+    /// Restores every length from the snapshot kept at `at`, and `remaining` as it was then.
     pub(crate) fn restore(&mut self, at: usize, remaining: u32) {
         let n = self.heads.len();
         self.heads.copy_from_slice(&self.saved[at..at + n]);
         self.remaining = remaining;
-        self.forced.clear();
     }
 
     /// Forgets the snapshot kept at `at` (the latest) and any later one.
@@ -189,39 +175,22 @@ impl Sets {
         self.saved.truncate(at);
     }
 
-    /// Applies the queued forced moves until none is left, pushing each move's node on
-    /// `chosen`. Returns `false` on a contradiction (some primary item has no option left).
-    pub(crate) fn propagate(&mut self, chosen: &mut Vec<u32>, stats: &mut Stats) -> bool {
-        while let Some(k) = self.forced.pop() {
-            // A queued item may have been covered since (its length is then INACTIVE); it
-            // cannot have dropped to zero, which `select` reports at once.
-            if self.heads[k as usize].len == 1 {
-                let y = self.members(k)[0];
-                chosen.push(y);
-                stats.forced += 1;
-                if !self.select(y, &mut stats.updates) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
     /// The active primary item with the fewest options, the one with the smallest number on a
-    /// tie. Call only when some primary item is active and no forced move is pending (every
-    /// active primary item then has at least two options).
-    pub(crate) fn choose(&self) -> u32 {
-        let mut best = (0, INACTIVE);
+    /// tie, and its number of options (one for a forced move). Call only when some primary item
+    /// is active.
+    ///
+    /// Forced moves are found here, by a whole scan, rather than queued as items run short: the
+    /// test for that was a mispredicted branch at about one removal in six on problems with short
+    /// sets (Langford pairs), and the scan costs less there.
+    pub(crate) fn choose(&self) -> (u32, u32) {
+        let mut best = 0;
+        let mut least = INACTIVE;
         for (k, head) in self.heads[..self.primary].iter().enumerate() {
             let l = head.len;
-            if l < best.1 {
-                best = (k as u32, l);
-                if l <= 2 {
-                    break;
-                }
-            }
+            best = if l < least { k } else { best };
+            least = least.min(l);
         }
-        best.0
+        (best as u32, least)
     }
 
     /// Puts the option of node `y` into the solution: covers `y`'s item first, then the option's
@@ -231,7 +200,7 @@ impl Sets {
     ///
     /// `y`'s option itself is never taken out of its items' sets: they are all covered by the
     /// end, so that would be wasted work, and while it stays none of them can run out of options
-    /// or be queued for a forced move needlessly.
+    /// or be taken for a forced move needlessly.
     pub(crate) fn select(&mut self, y: u32, updates: &mut u64) -> bool {
         let mut sets = Arena {
             nodes: &mut self.nodes,
@@ -239,7 +208,6 @@ impl Sets {
             set: &mut self.set,
             heads: &mut self.heads,
             primary: self.primary,
-            forced: &mut self.forced,
             removed: 0,
         };
         let y = y as usize;
@@ -276,7 +244,6 @@ struct Arena<'a> {
     set: &'a mut [u32],
     heads: &'a mut [Head],
     primary: usize,
-    forced: &'a mut Vec<u32>,
     /// Nodes removed from sets so far.
     removed: u64,
 }
@@ -396,24 +363,8 @@ impl Arena<'_> {
             *self.set.get_unchecked_mut(top) = w as u32;
             self.nodes.get_unchecked_mut(w).loc = top as u32;
         }
-        // Rare: out of line, and given only what it needs, so that the loops above keep their
-        // values in registers.
-        if nl <= 1 && k < self.primary {
-            return short(self.forced, k, nl);
-        }
-        true
-    }
-}
-
-/// Primary item `k` was just left with `nl` options (one or none): queues it as a forced move,
-/// or returns `false` if it has none.
-#[cold]
-#[inline(never)]
-fn short(forced: &mut Vec<u32>, k: usize, nl: u32) -> bool {
-    if nl == 1 {
-        forced.push(k as u32);
-        true
-    } else {
-        false
+        // Rare (a contradiction), so predicted well; an item left with one option is found by
+        // `Sets::choose`.
+        !(nl == 0 && k < self.primary)
     }
 }
