@@ -5,10 +5,11 @@
 //!   names) lie consecutively, with a *spacer* before the first option and after every option.
 //!   `nodes[x].item` is node `x`'s item, or [`SPACER`]; a spacer's `loc` is the first node of the
 //!   option that ends at it, so an option is walked by index.
-//! - Item `k`'s set lives in `set[base..base + len]` (`heads[k]` holds both): the nodes of its active options, in
-//!   any order. `nodes[x].loc` is where node `x` stands in `set`. Removing a node swaps it with the
-//!   last member and shortens the set; the removed node stays just past the end, so giving the old
-//!   length back restores the set (as a set: the order may differ). Nothing is ever relinked.
+//! - Item `k`'s set lives in `set[base..base + len]` (`bases[k]` and `lens[k]`): the nodes of its
+//!   active options, in any order. `nodes[x].loc` is where node `x` stands in `set`. Removing a
+//!   node swaps it with the last member and shortens the set; the removed node stays just past the
+//!   end, so giving the old length back restores the set (as a set: the order may differ). Nothing
+//!   is ever relinked.
 //! - An item that is covered (taken out of the problem) has its length set to [`INACTIVE`]; its set
 //!   is not looked at again until the length is restored.
 //! - Undoing is restoring every length from a snapshot taken when the search branched: one copy
@@ -22,10 +23,6 @@ const SPACER: u32 = u32::MAX;
 /// `len` of an item that has been covered.
 const INACTIVE: u32 = u32::MAX;
 
-/// Added to the length (and taken from the base) of the item being covered, so that it never
-/// looks short while its own nodes are popped.
-const SHIFT: u32 = 1 << 31;
-
 /// A node: an option's entry for one item, or a spacer.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -33,15 +30,6 @@ struct Node {
     item: u32,
     /// Where the node stands in `set`; for a spacer, the first node of the option ending there.
     loc: u32,
-}
-
-/// An item's set: how many options it has left, and where it starts in `set`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Head {
-    /// How many options the item has left, or [`INACTIVE`].
-    len: u32,
-    /// Where the item's set starts in `set`.
-    base: u32,
 }
 
 /// The sparse sets of one search, and the snapshots that undo their changes.
@@ -55,10 +43,13 @@ pub(crate) struct Sets {
     start: Vec<u32>,
     /// The members of every item's set, item after item.
     set: Vec<u32>,
-    /// Every item's set.
-    heads: Vec<Head>,
-    /// Snapshots of `heads`, one after the other.
-    saved: Vec<Head>,
+    /// How many options every item has left, or [`INACTIVE`]: the only part of the sets that
+    /// a snapshot keeps, dense so that [`choose`](Sets::choose) scans it fast.
+    lens: Vec<u32>,
+    /// Where every item's set starts in `set`; never changes.
+    bases: Vec<u32>,
+    /// Snapshots of `lens`, one after the other.
+    saved: Vec<u32>,
     /// The number of primary items; they are items `0..primary`.
     primary: usize,
     /// How many primary items are still active.
@@ -79,13 +70,10 @@ impl Sets {
                 entries += 1;
             }
         }
-        let mut heads = Vec::with_capacity(n);
+        let mut bases = Vec::with_capacity(n);
         let mut start = 0u32;
         for &l in &len {
-            heads.push(Head {
-                len: l,
-                base: start,
-            });
+            bases.push(start);
             start += l;
         }
         let size = entries + options + 1;
@@ -93,7 +81,7 @@ impl Sets {
         let mut option_of = Vec::with_capacity(size);
         let mut start = Vec::with_capacity(size);
         let mut set = vec![0u32; entries];
-        let mut fill: Vec<u32> = heads.iter().map(|h| h.base).collect();
+        let mut fill = bases.clone();
         nodes.push(Node {
             item: SPACER,
             loc: 0,
@@ -126,7 +114,8 @@ impl Sets {
             option_of,
             start,
             set,
-            heads,
+            lens: len,
+            bases,
             saved: Vec::new(),
             primary,
             remaining: primary as u32,
@@ -146,27 +135,27 @@ impl Sets {
     /// The members of item `i`'s set, in no particular order: covering an item reorders its set,
     /// so a caller that tries them one by one must keep its own copy.
     pub(crate) fn members(&self, i: u32) -> &[u32] {
-        let Head { len, base } = self.heads[i as usize];
-        &self.set[base as usize..(base + len) as usize]
+        let base = self.bases[i as usize];
+        &self.set[base as usize..(base + self.lens[i as usize]) as usize]
     }
 
     /// Whether every primary item has an option at all (to be checked before the search starts:
     /// afterwards, [`select`](Self::select) reports an item left with none).
     pub(crate) fn feasible(&self) -> bool {
-        self.heads[..self.primary].iter().all(|h| h.len != 0)
+        self.lens[..self.primary].iter().all(|&l| l != 0)
     }
 
     /// Takes a snapshot of every set's length, and returns where it is kept.
     pub(crate) fn checkpoint(&mut self) -> usize {
         let at = self.saved.len();
-        self.saved.extend_from_slice(&self.heads);
+        self.saved.extend_from_slice(&self.lens);
         at
     }
 
     /// Restores every length from the snapshot kept at `at`, and `remaining` as it was then.
     pub(crate) fn restore(&mut self, at: usize, remaining: u32) {
-        let n = self.heads.len();
-        self.heads.copy_from_slice(&self.saved[at..at + n]);
+        let n = self.lens.len();
+        self.lens.copy_from_slice(&self.saved[at..at + n]);
         self.remaining = remaining;
     }
 
@@ -181,15 +170,12 @@ impl Sets {
     ///
     /// Forced moves are found here, by a whole scan, rather than queued as items run short: the
     /// test for that was a mispredicted branch at about one removal in six on problems with short
-    /// sets (Langford pairs), and the scan costs less there.
+    /// sets (Langford pairs), and the scan costs less there. The least length is found first, over
+    /// the dense lengths (which the compiler turns into vector code), then its first item.
     pub(crate) fn choose(&self) -> (u32, u32) {
-        let mut best = 0;
-        let mut least = INACTIVE;
-        for (k, head) in self.heads[..self.primary].iter().enumerate() {
-            let l = head.len;
-            best = if l < least { k } else { best };
-            least = least.min(l);
-        }
+        let lens = &self.lens[..self.primary];
+        let least = lens.iter().fold(INACTIVE, |m, &l| m.min(l));
+        let best = lens.iter().position(|&l| l == least).unwrap_or(0);
         (best as u32, least)
     }
 
@@ -206,7 +192,8 @@ impl Sets {
             nodes: &mut self.nodes,
             start: &self.start,
             set: &mut self.set,
-            heads: &mut self.heads,
+            lens: &mut self.lens,
+            bases: &self.bases,
             primary: self.primary,
             removed: 0,
         };
@@ -221,7 +208,7 @@ impl Sets {
                 ok = false;
                 break;
             }
-            sets.heads[j].len = INACTIVE;
+            sets.lens[j] = INACTIVE;
             w += 1;
             let next = sets.nodes[w];
             if next.item == SPACER {
@@ -242,7 +229,8 @@ struct Arena<'a> {
     nodes: &'a mut [Node],
     start: &'a [u32],
     set: &'a mut [u32],
-    heads: &'a mut [Head],
+    lens: &'a mut [u32],
+    bases: &'a [u32],
     primary: usize,
     /// Nodes removed from sets so far.
     removed: u64,
@@ -255,7 +243,7 @@ struct Arena<'a> {
 //
 // SAFETY: the indices followed without a check come from the arrays themselves, and `Sets::new`
 // creates them in range: every member of `set` is the index of a node that is not a spacer; such
-// a node's `item` is `< heads.len()` and its `loc` is `< set.len()`; the nodes of an
+// a node's `item` is `< lens.len() == bases.len()` and its `loc` is `< set.len()`; the nodes of an
 // option are followed by a spacer (the last node is one), so stepping from a non-spacer node to the
 // next stays in range; a spacer's `loc` is the index of a node. The loops keep all of this true:
 // they never change an `item` or a spacer's `loc`, they store into `set` only node indices read
@@ -270,10 +258,8 @@ struct Arena<'a> {
 // active item's set; restoring gives back the lengths of a moment when the invariant held. So the
 // node `w` that `remove` takes out of item `k`'s set is a member of it: `k` is active, its length
 // is at least one, and `top`, its base plus its length less one, lies in `k`'s part of `set`.
-// The item `j` being covered is the one exception to "its base plus its length": both are shifted
-// by `SHIFT` in opposite directions, so their wrapping sum is unchanged, and the only node of `j`
-// that is removed is the top of `j`'s set (its options are taken from the top down, `own` having
-// been moved above them), so `top` is that node's own position, again in `j`'s part of `set`.
+// The item `j` being covered is also active while its nodes are removed, and `own`, at the bottom
+// of its set, is never removed, so its length stays at least one.
 impl Arena<'_> {
     /// `nodes[x]`, unchecked.
     #[inline(always)]
@@ -288,27 +274,22 @@ impl Arena<'_> {
     /// item is left with no option.
     #[inline(always)]
     fn remove_options(&mut self, j: usize, own: usize) -> bool {
-        let Head { len, base } = self.heads[j];
-        // `own` goes to the top of `j`'s set, and the options below it are taken from the top
+        let len = self.lens[j];
+        let base = self.bases[j];
+        // `own` goes to the bottom of `j`'s set, and the options above it are taken from the top
         // down, each walked whole, `j`'s node included, so that the walk has no test for that node
         // (whose place in the option varies, which made the test and the loop ends mispredicted).
         // Removing `j`'s node then changes nothing: it is the top of `j`'s set and swaps with
-        // itself. For that, `j`'s length and base are shifted by the same amount, which keeps
-        // their sum (the top) and makes the length too large to look short. The caller marks `j`
+        // itself, and `j` keeps one option, `own`, so it never looks dead. The caller marks `j`
         // inactive, or restores a snapshot.
-        let top = base + len - 1;
         let p = self.node(own).loc;
-        debug_assert!(p >= base && p <= top);
-        let last = self.set[top as usize];
-        self.set[p as usize] = last;
-        self.nodes[last as usize].loc = p;
-        self.set[top as usize] = own as u32;
-        self.nodes[own].loc = top;
-        self.heads[j] = Head {
-            len: (len - 1).wrapping_add(SHIFT),
-            base: base.wrapping_sub(SHIFT),
-        };
-        for l in (base..top).rev() {
+        debug_assert!(p >= base && p < base + len);
+        let bottom = self.set[base as usize];
+        self.set[p as usize] = bottom;
+        self.nodes[bottom as usize].loc = p;
+        self.set[base as usize] = own as u32;
+        self.nodes[own].loc = base;
+        for l in (base + 1..base + len).rev() {
             let z = self.set[l as usize] as usize;
             if !self.remove_option(z) {
                 return false;
@@ -318,7 +299,7 @@ impl Arena<'_> {
     }
 
     /// Removes every node of `z`'s option from its item's set; `z` itself is the top of its
-    /// (shifted) item's set. Removals are counted per option, not per node, `z` excepted.
+    /// item's set. Removals are counted per option, not per node, `z` excepted.
     #[inline(always)]
     fn remove_option(&mut self, z: usize) -> bool {
         let first = self.start[z] as usize;
@@ -343,14 +324,15 @@ impl Arena<'_> {
     #[inline(always)]
     fn remove(&mut self, w: usize, x: Node) -> bool {
         let k = x.item as usize;
-        debug_assert!(k < self.heads.len());
+        debug_assert!(k < self.lens.len() && k < self.bases.len());
         // SAFETY: see above.
-        let head = unsafe { self.heads.get_unchecked_mut(k) };
+        let len = unsafe { self.lens.get_unchecked_mut(k) };
         // The invariant above: `k` is active and `w` is in its set.
-        debug_assert!(head.len != 0 && head.len != INACTIVE);
-        let nl = head.len.wrapping_sub(1);
-        head.len = nl;
-        let top = head.base.wrapping_add(nl) as usize;
+        debug_assert!(*len != 0 && *len != INACTIVE);
+        let nl = len.wrapping_sub(1);
+        *len = nl;
+        // SAFETY: see above.
+        let top = unsafe { *self.bases.get_unchecked(k) }.wrapping_add(nl) as usize;
         debug_assert!(top < self.set.len());
         // SAFETY: see above.
         let last = unsafe { *self.set.get_unchecked(top) };
