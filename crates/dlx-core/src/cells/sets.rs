@@ -23,6 +23,12 @@ const SPACER: u32 = u32::MAX;
 /// `len` of an item that has been covered.
 const INACTIVE: u32 = u32::MAX;
 
+/// Added to the length (and taken from the base) of an item that must never look short (with
+/// one option or none): every secondary item, for good, and the item being covered, while its
+/// options are removed. An item can carry it twice (a secondary item being covered) and stay
+/// below [`INACTIVE`].
+const SHIFT: u32 = 1 << 30;
+
 /// A node: an option's entry for one item, or a spacer.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -54,6 +60,8 @@ pub(crate) struct Sets {
     primary: usize,
     /// How many primary items are still active.
     remaining: u32,
+    /// The last item that a removal left with one option: most often the next forced move.
+    candidate: u32,
 }
 
 impl Sets {
@@ -70,18 +78,25 @@ impl Sets {
                 entries += 1;
             }
         }
+        let primary = problem.primary_count();
         let mut bases = Vec::with_capacity(n);
         let mut start = 0u32;
         for &l in &len {
             bases.push(start);
             start += l;
         }
+        let mut fill = bases.clone();
+        // A secondary item never runs short: shifted, it never looks it either. (A problem has
+        // far fewer than `SHIFT` entries: they are all in memory, four bytes or more each.)
+        for k in primary..n {
+            len[k] += SHIFT;
+            bases[k] = bases[k].wrapping_sub(SHIFT);
+        }
         let size = entries + options + 1;
         let mut nodes = Vec::with_capacity(size);
         let mut option_of = Vec::with_capacity(size);
         let mut start = Vec::with_capacity(size);
         let mut set = vec![0u32; entries];
-        let mut fill = bases.clone();
         nodes.push(Node {
             item: SPACER,
             loc: 0,
@@ -108,7 +123,6 @@ impl Sets {
             option_of.push(u32::MAX);
             start.push(nodes.len() as u32);
         }
-        let primary = problem.primary_count();
         Sets {
             nodes,
             option_of,
@@ -119,6 +133,7 @@ impl Sets {
             saved: Vec::new(),
             primary,
             remaining: primary as u32,
+            candidate: 0,
         }
     }
 
@@ -135,6 +150,7 @@ impl Sets {
     /// The members of item `i`'s set, in no particular order: covering an item reorders its set,
     /// so a caller that tries them one by one must keep its own copy.
     pub(crate) fn members(&self, i: u32) -> &[u32] {
+        debug_assert!((i as usize) < self.primary);
         let base = self.bases[i as usize];
         &self.set[base as usize..(base + self.lens[i as usize]) as usize]
     }
@@ -164,15 +180,19 @@ impl Sets {
         self.saved.truncate(at);
     }
 
-    /// The active primary item with the fewest options, the one with the smallest number on a
-    /// tie, and its number of options (one for a forced move). Call only when some primary item
-    /// is active.
+    /// The active primary item with the fewest options and its number of options: an item with a
+    /// single option if there is one (a forced move; not always the one with the smallest
+    /// number), otherwise the one with the smallest number on a tie. Call only when some primary
+    /// item is active.
     ///
-    /// Forced moves are found here, by a whole scan, rather than queued as items run short: the
-    /// test for that was a mispredicted branch at about one removal in six on problems with short
-    /// sets (Langford pairs), and the scan costs less there. The least length is found first, over
-    /// the dense lengths (which the compiler turns into vector code), then its first item.
+    /// An item left with one option is not queued as it runs short: that cost a mispredicted
+    /// branch at about one removal in six on problems with short sets (Langford pairs). The last
+    /// one is remembered without a branch and, most often, is the next forced move; otherwise a
+    /// scan without an early exit or a data-dependent branch finds the item.
     pub(crate) fn choose(&self) -> (u32, u32) {
+        if self.lens[self.candidate as usize] == 1 {
+            return (self.candidate, 1);
+        }
         let lens = &self.lens[..self.primary];
         let least = lens.iter().fold(INACTIVE, |m, &l| m.min(l));
         let best = lens.iter().position(|&l| l == least).unwrap_or(0);
@@ -193,8 +213,9 @@ impl Sets {
             start: &self.start,
             set: &mut self.set,
             lens: &mut self.lens,
-            bases: &self.bases,
+            bases: &mut self.bases,
             primary: self.primary,
+            candidate: self.candidate,
             removed: 0,
         };
         let y = y as usize;
@@ -202,7 +223,7 @@ impl Sets {
         let mut ok = true;
         loop {
             let j = sets.nodes[w].item as usize;
-            self.remaining -= u32::from(j < sets.primary);
+            self.remaining -= u32::from(j < self.primary);
             *updates += 1;
             if !sets.remove_options(j, w) {
                 ok = false;
@@ -219,6 +240,7 @@ impl Sets {
             }
         }
         *updates += sets.removed;
+        self.candidate = sets.candidate;
         ok
     }
 }
@@ -230,8 +252,10 @@ struct Arena<'a> {
     start: &'a [u32],
     set: &'a mut [u32],
     lens: &'a mut [u32],
-    bases: &'a [u32],
+    bases: &'a mut [u32],
     primary: usize,
+    /// The last item a removal left with one option.
+    candidate: u32,
     /// Nodes removed from sets so far.
     removed: u64,
 }
@@ -258,8 +282,10 @@ struct Arena<'a> {
 // active item's set; restoring gives back the lengths of a moment when the invariant held. So the
 // node `w` that `remove` takes out of item `k`'s set is a member of it: `k` is active, its length
 // is at least one, and `top`, its base plus its length less one, lies in `k`'s part of `set`.
-// The item `j` being covered is also active while its nodes are removed, and `own`, at the bottom
-// of its set, is never removed, so its length stays at least one.
+// Shifted items are no exception: a secondary item's base and length are shifted by `SHIFT` in
+// opposite directions, and the item being covered has its own shifted again while its options are
+// removed (and its base shifted back before `remove_options` returns), so the wrapping sum of a
+// base and a length is always the top of the set plus one, and a shifted length is at least one.
 impl Arena<'_> {
     /// `nodes[x]`, unchecked.
     #[inline(always)]
@@ -280,22 +306,30 @@ impl Arena<'_> {
         // down, each walked whole, `j`'s node included, so that the walk has no test for that node
         // (whose place in the option varies, which made the test and the loop ends mispredicted).
         // Removing `j`'s node then changes nothing: it is the top of `j`'s set and swaps with
-        // itself, and `j` keeps one option, `own`, so it never looks dead. The caller marks `j`
-        // inactive, or restores a snapshot.
+        // itself; and `j` is shifted meanwhile, so that it never looks short. The caller marks `j`
+        // inactive, or restores a snapshot (which restores lengths, not bases: the base is
+        // shifted back here on both ways out).
         let p = self.node(own).loc;
-        debug_assert!(p >= base && p < base + len);
-        let bottom = self.set[base as usize];
-        self.set[p as usize] = bottom;
-        self.nodes[bottom as usize].loc = p;
-        self.set[base as usize] = own as u32;
-        self.nodes[own].loc = base;
-        for l in (base + 1..base + len).rev() {
+        let bottom = base.wrapping_add(if j < self.primary { 0 } else { SHIFT });
+        debug_assert!(p >= bottom && p.wrapping_sub(base) < len);
+        let first = self.set[bottom as usize];
+        self.set[p as usize] = first;
+        self.nodes[first as usize].loc = p;
+        self.set[bottom as usize] = own as u32;
+        self.nodes[own].loc = bottom;
+        self.lens[j] = len + SHIFT;
+        self.bases[j] = base.wrapping_sub(SHIFT);
+        let top = base.wrapping_add(len);
+        let mut ok = true;
+        for l in (bottom + 1..top).rev() {
             let z = self.set[l as usize] as usize;
             if !self.remove_option(z) {
-                return false;
+                ok = false;
+                break;
             }
         }
-        true
+        self.bases[j] = base;
+        ok
     }
 
     /// Removes every node of `z`'s option from its item's set; `z` itself is the top of its
@@ -345,8 +379,9 @@ impl Arena<'_> {
             *self.set.get_unchecked_mut(top) = w as u32;
             self.nodes.get_unchecked_mut(w).loc = top as u32;
         }
-        // Rare (a contradiction), so predicted well; an item left with one option is found by
-        // `Sets::choose`.
-        !(nl == 0 && k < self.primary)
+        // Without a branch (see `Sets::choose`).
+        self.candidate = if nl == 1 { k as u32 } else { self.candidate };
+        // Rare (a contradiction), so predicted well.
+        nl != 0
     }
 }
