@@ -24,15 +24,14 @@ pub struct Stats {
     pub forced: u64,
 }
 
-/// One branch point: the item branched on and how far its options have been tried.
+/// One branch point: the options of the item branched on, and how far they have been tried.
 #[derive(Clone, Copy, Debug)]
 struct Level {
-    /// The item branched on.
-    item: u32,
-    /// The position, in the item's set, of the option being tried.
-    tried: u32,
-    /// How many options the item had when the branch was made.
-    count: u32,
+    /// Where the item's options, as they were when the branch was made, start in
+    /// [`Search::tries`].
+    first: usize,
+    /// How many of them have been tried, the one being tried included.
+    tried: usize,
     /// Where the snapshot of the set lengths before any option was tried is kept.
     snapshot: usize,
     /// Active primary items before any option was tried.
@@ -57,6 +56,9 @@ enum State {
 pub struct Search {
     sets: Sets,
     levels: Vec<Level>,
+    /// The options of every branch item, level after level: a set's order changes when its item
+    /// is covered, so the options to try are copied when the branch is made.
+    tries: Vec<u32>,
     /// The node of every option in the current partial solution (branches and forced moves).
     chosen: Vec<u32>,
     state: State,
@@ -71,6 +73,7 @@ impl Search {
         Ok(Search {
             sets: Sets::new(problem),
             levels: Vec::new(),
+            tries: Vec::new(),
             chosen: Vec::new(),
             state: State::Start,
             stats: Stats::default(),
@@ -113,13 +116,13 @@ impl Search {
             _ if self.limit.is_some_and(|l| self.stats.solutions >= l) => {
                 return Status::LimitReached
             }
-            State::Start => self.sets.start(),
+            State::Start => self.sets.feasible(),
             State::Recover => false,
         };
         let sets = &mut self.sets;
         let stats = &mut self.stats;
         loop {
-            if ok && sets.propagate(&mut self.chosen, stats) {
+            if ok {
                 if sets.remaining() == 0 {
                     stats.nodes += 1;
                     stats.solutions += 1;
@@ -127,16 +130,25 @@ impl Search {
                     return Status::Solution;
                 }
                 let (item, count) = sets.choose();
+                debug_assert!(count != 0);
+                if count == 1 {
+                    let y = sets.members(item)[0];
+                    self.chosen.push(y);
+                    stats.forced += 1;
+                    ok = sets.select(y, &mut stats.updates);
+                    continue;
+                }
                 stats.nodes += 1;
+                let first = self.tries.len();
+                self.tries.extend_from_slice(sets.members(item));
                 self.levels.push(Level {
-                    item,
-                    tried: 0,
-                    count,
+                    first,
+                    tried: 1,
                     snapshot: sets.checkpoint(),
                     remaining: sets.remaining(),
                     chosen: self.chosen.len(),
                 });
-                let y = sets.member(item, 0);
+                let y = self.tries[first];
                 self.chosen.push(y);
                 ok = sets.select(y, &mut stats.updates);
                 continue;
@@ -149,14 +161,15 @@ impl Search {
                 };
                 sets.restore(level.snapshot, level.remaining);
                 self.chosen.truncate(level.chosen);
-                level.tried += 1;
-                if level.tried < level.count {
-                    let y = sets.member(level.item, level.tried);
+                if level.first + level.tried < self.tries.len() {
+                    let y = self.tries[level.first + level.tried];
+                    level.tried += 1;
                     self.chosen.push(y);
                     ok = sets.select(y, &mut stats.updates);
                     break;
                 }
                 sets.release(level.snapshot);
+                self.tries.truncate(level.first);
                 self.levels.pop();
             }
         }

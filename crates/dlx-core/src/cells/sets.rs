@@ -5,16 +5,16 @@
 //!   names) lie consecutively, with a *spacer* before the first option and after every option.
 //!   `nodes[x].item` is node `x`'s item, or [`SPACER`]; a spacer's `loc` is the first node of the
 //!   option that ends at it, so an option is walked by index.
-//! - Item `k`'s set lives in `set[base..base + len]` (`heads[k]` holds both): the nodes of its active options, in
-//!   any order. `nodes[x].loc` is where node `x` stands in `set`. Removing a node swaps it with the
-//!   last member and shortens the set; the removed node stays just past the end, so giving the old
-//!   length back restores the set (as a set: the order may differ). Nothing is ever relinked.
+//! - Item `k`'s set lives in `set[base..base + len]` (`bases[k]` and `lens[k]`): the nodes of its
+//!   active options, in any order. `nodes[x].loc` is where node `x` stands in `set`. Removing a
+//!   node swaps it with the last member and shortens the set; the removed node stays just past the
+//!   end, so giving the old length back restores the set (as a set: the order may differ). Nothing
+//!   is ever relinked.
 //! - An item that is covered (taken out of the problem) has its length set to [`INACTIVE`]; its set
 //!   is not looked at again until the length is restored.
 //! - Undoing is restoring every length from a snapshot taken when the search branched: one copy
 //!   of a small array per branch, instead of bookkeeping at every removal.
 
-use super::Stats;
 use crate::problem::Problem;
 
 /// `item` of a spacer.
@@ -22,6 +22,12 @@ const SPACER: u32 = u32::MAX;
 
 /// `len` of an item that has been covered.
 const INACTIVE: u32 = u32::MAX;
+
+/// Added to the length (and taken from the base) of an item that must never look short (with
+/// one option or none): every secondary item, for good, and the item being covered, while its
+/// options are removed. An item can carry it twice (a secondary item being covered) and stay
+/// below [`INACTIVE`].
+const SHIFT: u32 = 1 << 30;
 
 /// A node: an option's entry for one item, or a spacer.
 #[derive(Clone, Copy, Debug)]
@@ -32,15 +38,6 @@ struct Node {
     loc: u32,
 }
 
-/// An item's set: how many options it has left, and where it starts in `set`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Head {
-    /// How many options the item has left, or [`INACTIVE`].
-    len: u32,
-    /// Where the item's set starts in `set`.
-    base: u32,
-}
-
 /// The sparse sets of one search, and the snapshots that undo their changes.
 #[derive(Clone, Debug)]
 pub(crate) struct Sets {
@@ -48,18 +45,23 @@ pub(crate) struct Sets {
     nodes: Vec<Node>,
     /// The option of every node (`u32::MAX` for spacers); only read to report solutions.
     option_of: Vec<u32>,
+    /// The first node of every node's option (for a spacer, of the option that follows it).
+    start: Vec<u32>,
     /// The members of every item's set, item after item.
     set: Vec<u32>,
-    /// Every item's set.
-    heads: Vec<Head>,
-    /// Snapshots of `heads`, one after the other.
-    saved: Vec<Head>,
+    /// How many options every item has left, or [`INACTIVE`]: the only part of the sets that
+    /// a snapshot keeps, dense so that [`choose`](Sets::choose) scans it fast.
+    lens: Vec<u32>,
+    /// Where every item's set starts in `set`; never changes.
+    bases: Vec<u32>,
+    /// Snapshots of `lens`, one after the other.
+    saved: Vec<u32>,
     /// The number of primary items; they are items `0..primary`.
     primary: usize,
     /// How many primary items are still active.
     remaining: u32,
-    /// Primary items whose length dropped to one: candidates for forced moves.
-    forced: Vec<u32>,
+    /// The last item that a removal left with one option: most often the next forced move.
+    candidate: u32,
 }
 
 impl Sets {
@@ -76,28 +78,35 @@ impl Sets {
                 entries += 1;
             }
         }
-        let mut heads = Vec::with_capacity(n);
+        let primary = problem.primary_count();
+        let mut bases = Vec::with_capacity(n);
         let mut start = 0u32;
         for &l in &len {
-            heads.push(Head {
-                len: l,
-                base: start,
-            });
+            bases.push(start);
             start += l;
+        }
+        let mut fill = bases.clone();
+        // A secondary item never runs short: shifted, it never looks it either. (A problem has
+        // far fewer than `SHIFT` entries: they are all in memory, four bytes or more each.)
+        for k in primary..n {
+            len[k] += SHIFT;
+            bases[k] = bases[k].wrapping_sub(SHIFT);
         }
         let size = entries + options + 1;
         let mut nodes = Vec::with_capacity(size);
         let mut option_of = Vec::with_capacity(size);
+        let mut start = Vec::with_capacity(size);
         let mut set = vec![0u32; entries];
-        let mut fill: Vec<u32> = heads.iter().map(|h| h.base).collect();
         nodes.push(Node {
             item: SPACER,
             loc: 0,
         });
         option_of.push(u32::MAX);
+        start.push(1);
         for o in 0..options {
             let first = nodes.len() as u32;
             for e in problem.option(o) {
+                start.push(first);
                 let at = fill[e.item];
                 fill[e.item] += 1;
                 set[at as usize] = nodes.len() as u32;
@@ -112,17 +121,19 @@ impl Sets {
                 loc: first,
             });
             option_of.push(u32::MAX);
+            start.push(nodes.len() as u32);
         }
-        let primary = problem.primary_count();
         Sets {
             nodes,
             option_of,
+            start,
             set,
-            heads,
+            lens: len,
+            bases,
             saved: Vec::new(),
             primary,
             remaining: primary as u32,
-            forced: Vec::new(),
+            candidate: 0,
         }
     }
 
@@ -136,39 +147,32 @@ impl Sets {
         self.remaining
     }
 
-    /// The `t`-th member of item `i`'s set.
-    pub(crate) fn member(&self, i: u32, t: u32) -> u32 {
-        self.set[(self.heads[i as usize].base + t) as usize]
+    /// The members of item `i`'s set, in no particular order: covering an item reorders its set,
+    /// so a caller that tries them one by one must keep its own copy.
+    pub(crate) fn members(&self, i: u32) -> &[u32] {
+        debug_assert!((i as usize) < self.primary);
+        let base = self.bases[i as usize];
+        &self.set[base as usize..(base + self.lens[i as usize]) as usize]
     }
 
-    /// Starts the search: queues every primary item with one option as a forced move. Returns
-    /// `false` if some primary item has no option at all.
-    pub(crate) fn start(&mut self) -> bool {
-        self.forced.clear();
-        for (k, head) in self.heads[..self.primary].iter().enumerate() {
-            match head.len {
-                0 => return false,
-                1 => self.forced.push(k as u32),
-                _ => {}
-            }
-        }
-        true
+    /// Whether every primary item has an option at all (to be checked before the search starts:
+    /// afterwards, [`select`](Self::select) reports an item left with none).
+    pub(crate) fn feasible(&self) -> bool {
+        self.lens[..self.primary].iter().all(|&l| l != 0)
     }
 
     /// Takes a snapshot of every set's length, and returns where it is kept.
     pub(crate) fn checkpoint(&mut self) -> usize {
         let at = self.saved.len();
-        self.saved.extend_from_slice(&self.heads);
+        self.saved.extend_from_slice(&self.lens);
         at
     }
 
-    /// Restores every length from the snapshot kept at `at`, and `remaining` as it was then;
-    /// forgets the queued forced moves.
+    /// Restores every length from the snapshot kept at `at`, and `remaining` as it was then.
     pub(crate) fn restore(&mut self, at: usize, remaining: u32) {
-        let n = self.heads.len();
-        self.heads.copy_from_slice(&self.saved[at..at + n]);
+        let n = self.lens.len();
+        self.lens.copy_from_slice(&self.saved[at..at + n]);
         self.remaining = remaining;
-        self.forced.clear();
     }
 
     /// Forgets the snapshot kept at `at` (the latest) and any later one.
@@ -176,39 +180,24 @@ impl Sets {
         self.saved.truncate(at);
     }
 
-    /// Applies the queued forced moves until none is left, pushing each move's node on
-    /// `chosen`. Returns `false` on a contradiction (some primary item has no option left).
-    pub(crate) fn propagate(&mut self, chosen: &mut Vec<u32>, stats: &mut Stats) -> bool {
-        while let Some(k) = self.forced.pop() {
-            // A queued item may have been covered since (its length is then INACTIVE); it
-            // cannot have dropped to zero, which `select` reports at once.
-            if self.heads[k as usize].len == 1 {
-                let y = self.member(k, 0);
-                chosen.push(y);
-                stats.forced += 1;
-                if !self.select(y, &mut stats.updates) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// The active primary item with the fewest options, the one with the smallest number on a
-    /// tie, and its number of options. Call only when some primary item is active and no forced
-    /// move is pending (every active primary item then has at least two options).
+    /// The active primary item with the fewest options and its number of options: an item with a
+    /// single option if there is one (a forced move; not always the one with the smallest
+    /// number), otherwise the one with the smallest number on a tie. Call only when some primary
+    /// item is active.
+    ///
+    /// An item left with one option is not queued as it runs short: that cost a mispredicted
+    /// branch at about one removal in six on problems with short sets (Langford pairs). The last
+    /// one is remembered without a branch and, most often, is the next forced move; otherwise a
+    /// scan finds the least length over the dense lengths (which the compiler turns into vector
+    /// code, with no branch on the lengths), then the first item that has it.
     pub(crate) fn choose(&self) -> (u32, u32) {
-        let mut best = (0, INACTIVE);
-        for (k, head) in self.heads[..self.primary].iter().enumerate() {
-            let l = head.len;
-            if l < best.1 {
-                best = (k as u32, l);
-                if l <= 2 {
-                    break;
-                }
-            }
+        if self.lens[self.candidate as usize] == 1 {
+            return (self.candidate, 1);
         }
-        best
+        let lens = &self.lens[..self.primary];
+        let least = lens.iter().fold(INACTIVE, |m, &l| m.min(l));
+        let best = lens.iter().position(|&l| l == least).unwrap_or(0);
+        (best as u32, least)
     }
 
     /// Puts the option of node `y` into the solution: covers `y`'s item first, then the option's
@@ -218,14 +207,16 @@ impl Sets {
     ///
     /// `y`'s option itself is never taken out of its items' sets: they are all covered by the
     /// end, so that would be wasted work, and while it stays none of them can run out of options
-    /// or be queued for a forced move needlessly.
+    /// or be taken for a forced move needlessly.
     pub(crate) fn select(&mut self, y: u32, updates: &mut u64) -> bool {
         let mut sets = Arena {
             nodes: &mut self.nodes,
+            start: &self.start,
             set: &mut self.set,
-            heads: &mut self.heads,
+            lens: &mut self.lens,
+            bases: &mut self.bases,
             primary: self.primary,
-            forced: &mut self.forced,
+            candidate: self.candidate,
             removed: 0,
         };
         let y = y as usize;
@@ -233,15 +224,13 @@ impl Sets {
         let mut ok = true;
         loop {
             let j = sets.nodes[w].item as usize;
-            if j < sets.primary {
-                self.remaining -= 1;
-            }
+            self.remaining -= u32::from(j < self.primary);
             *updates += 1;
             if !sets.remove_options(j, w) {
                 ok = false;
                 break;
             }
-            sets.heads[j].len = INACTIVE;
+            sets.lens[j] = INACTIVE;
             w += 1;
             let next = sets.nodes[w];
             if next.item == SPACER {
@@ -252,6 +241,7 @@ impl Sets {
             }
         }
         *updates += sets.removed;
+        self.candidate = sets.candidate;
         ok
     }
 }
@@ -260,10 +250,13 @@ impl Sets {
 /// cannot make the compiler reload the others' addresses.
 struct Arena<'a> {
     nodes: &'a mut [Node],
+    start: &'a [u32],
     set: &'a mut [u32],
-    heads: &'a mut [Head],
+    lens: &'a mut [u32],
+    bases: &'a mut [u32],
     primary: usize,
-    forced: &'a mut Vec<u32>,
+    /// The last item a removal left with one option.
+    candidate: u32,
     /// Nodes removed from sets so far.
     removed: u64,
 }
@@ -275,7 +268,7 @@ struct Arena<'a> {
 //
 // SAFETY: the indices followed without a check come from the arrays themselves, and `Sets::new`
 // creates them in range: every member of `set` is the index of a node that is not a spacer; such
-// a node's `item` is `< heads.len()` and its `loc` is `< set.len()`; the nodes of an
+// a node's `item` is `< lens.len() == bases.len()` and its `loc` is `< set.len()`; the nodes of an
 // option are followed by a spacer (the last node is one), so stepping from a non-spacer node to the
 // next stays in range; a spacer's `loc` is the index of a node. The loops keep all of this true:
 // they never change an `item` or a spacer's `loc`, they store into `set` only node indices read
@@ -290,6 +283,10 @@ struct Arena<'a> {
 // active item's set; restoring gives back the lengths of a moment when the invariant held. So the
 // node `w` that `remove` takes out of item `k`'s set is a member of it: `k` is active, its length
 // is at least one, and `top`, its base plus its length less one, lies in `k`'s part of `set`.
+// Shifted items are no exception: a secondary item's base and length are shifted by `SHIFT` in
+// opposite directions, and the item being covered has its own shifted again while its options are
+// removed (and its base shifted back before `remove_options` returns), so the wrapping sum of a
+// base and a length is always the top of the set plus one, and a shifted length is at least one.
 impl Arena<'_> {
     /// `nodes[x]`, unchecked.
     #[inline(always)]
@@ -304,42 +301,56 @@ impl Arena<'_> {
     /// item is left with no option.
     #[inline(always)]
     fn remove_options(&mut self, j: usize, own: usize) -> bool {
-        let Head { len, base } = self.heads[j];
-        // Walk `j`'s options from the top. Nothing else reads or changes `j`'s set meanwhile (every
-        // option in it is taken out of the other sets only here), so its order is kept (the search
-        // tries a branch item's options by position), and its length need not follow: the caller
-        // marks `j` inactive, or restores a snapshot.
-        for l in (0..len).rev() {
-            let z = self.set[(base + l) as usize] as usize;
-            if z == own {
-                continue;
+        let len = self.lens[j];
+        let base = self.bases[j];
+        // `own` goes to the bottom of `j`'s set, and the options above it are taken from the top
+        // down, each walked whole, `j`'s node included, so that the walk has no test for that node
+        // (whose place in the option varies, which made the test and the loop ends mispredicted).
+        // Removing `j`'s node then changes nothing: it is the top of `j`'s set and swaps with
+        // itself; and `j` is shifted meanwhile, so that it never looks short. The caller marks `j`
+        // inactive, or restores a snapshot (which restores lengths, not bases: the base is
+        // shifted back here on both ways out).
+        let p = self.node(own).loc;
+        let bottom = base.wrapping_add(if j < self.primary { 0 } else { SHIFT });
+        debug_assert!(p >= bottom && p.wrapping_sub(base) < len);
+        let first = self.set[bottom as usize];
+        self.set[p as usize] = first;
+        self.nodes[first as usize].loc = p;
+        self.set[bottom as usize] = own as u32;
+        self.nodes[own].loc = bottom;
+        self.lens[j] = len + SHIFT;
+        self.bases[j] = base.wrapping_sub(SHIFT);
+        let top = base.wrapping_add(len);
+        let mut ok = true;
+        for l in (bottom + 1..top).rev() {
+            let z = self.set[l as usize] as usize;
+            if !self.remove_option(z) {
+                ok = false;
+                break;
             }
-            // The option's nodes after `z`, up to its spacer, then those before `z`: two loops
-            // without a test for `z` in the first. Removals are counted per option, not per node.
-            let mut w = z + 1;
-            let first = loop {
-                let x = self.node(w);
-                if x.item == SPACER {
-                    break x.loc as usize;
-                }
-                if !self.remove(w, x) {
-                    self.removed += (w - z) as u64;
-                    return false;
-                }
-                w += 1;
-            };
-            let spacer = w;
-            w = first;
-            while w != z {
-                let x = self.node(w);
-                if !self.remove(w, x) {
-                    self.removed += (spacer - z + w - first) as u64;
-                    return false;
-                }
-                w += 1;
-            }
-            self.removed += (spacer - first - 1) as u64;
         }
+        self.bases[j] = base;
+        ok
+    }
+
+    /// Removes every node of `z`'s option from its item's set; `z` itself is the top of its
+    /// item's set. Removals are counted per option, not per node, `z` excepted.
+    #[inline(always)]
+    fn remove_option(&mut self, z: usize) -> bool {
+        let first = self.start[z] as usize;
+        let mut w = first;
+        loop {
+            let x = self.node(w);
+            if x.item == SPACER {
+                break;
+            }
+            if !self.remove(w, x) {
+                self.removed += (w - first) as u64 - u64::from(z < w);
+                return false;
+            }
+            w += 1;
+        }
+        self.removed += (w - first - 1) as u64;
         true
     }
 
@@ -348,14 +359,15 @@ impl Arena<'_> {
     #[inline(always)]
     fn remove(&mut self, w: usize, x: Node) -> bool {
         let k = x.item as usize;
-        debug_assert!(k < self.heads.len());
+        debug_assert!(k < self.lens.len() && k < self.bases.len());
         // SAFETY: see above.
-        let head = unsafe { self.heads.get_unchecked_mut(k) };
+        let len = unsafe { self.lens.get_unchecked_mut(k) };
         // The invariant above: `k` is active and `w` is in its set.
-        debug_assert!(head.len != 0 && head.len != INACTIVE);
-        let nl = head.len.wrapping_sub(1);
-        head.len = nl;
-        let top = head.base.wrapping_add(nl) as usize;
+        debug_assert!(*len != 0 && *len != INACTIVE);
+        let nl = len.wrapping_sub(1);
+        *len = nl;
+        // SAFETY: see above.
+        let top = unsafe { *self.bases.get_unchecked(k) }.wrapping_add(nl) as usize;
         debug_assert!(top < self.set.len());
         // SAFETY: see above.
         let last = unsafe { *self.set.get_unchecked(top) };
@@ -368,24 +380,9 @@ impl Arena<'_> {
             *self.set.get_unchecked_mut(top) = w as u32;
             self.nodes.get_unchecked_mut(w).loc = top as u32;
         }
-        // Rare: out of line, and given only what it needs, so that the loops above keep their
-        // values in registers.
-        if nl <= 1 && k < self.primary {
-            return short(self.forced, k, nl);
-        }
-        true
-    }
-}
-
-/// Primary item `k` was just left with `nl` options (one or none): queues it as a forced move,
-/// or returns `false` if it has none.
-#[cold]
-#[inline(never)]
-fn short(forced: &mut Vec<u32>, k: usize, nl: u32) -> bool {
-    if nl == 1 {
-        forced.push(k as u32);
-        true
-    } else {
-        false
+        // Without a branch (see `Sets::choose`).
+        self.candidate = if nl == 1 { k as u32 } else { self.candidate };
+        // Rare (a contradiction), so predicted well.
+        nl != 0
     }
 }
