@@ -3,58 +3,15 @@
 
 use std::collections::BTreeSet;
 
-use dlx_core::{cells, Entry, Problem, ProblemBuilder, Search, Status};
+use dlx_core::{cells, Search, Status};
 use proptest::prelude::*;
 
-/// A random problem without colors: item numbers per option.
-#[derive(Clone, Debug)]
-struct Spec {
-    primary: usize,
-    secondary: usize,
-    options: Vec<Vec<usize>>,
-}
+mod common;
 
-impl Spec {
-    fn build(&self) -> Problem {
-        let mut b = ProblemBuilder::new();
-        for i in 0..self.primary {
-            b.primary(format!("p{i}")).unwrap();
-        }
-        for i in 0..self.secondary {
-            b.secondary(format!("s{i}")).unwrap();
-        }
-        for option in &self.options {
-            b.option(option.iter().map(|&i| Entry::plain(i))).unwrap();
-        }
-        b.build().unwrap()
-    }
-}
-
-/// 1–7 primary items, 0–4 secondary items, up to 16 options; each item is in an option with
-/// probability 1/3, and options list their items in any rotation.
-fn spec() -> impl Strategy<Value = Spec> {
-    (1..=7usize, 0..=4usize).prop_flat_map(|(primary, secondary)| {
-        let items = primary + secondary;
-        let option =
-            (proptest::collection::vec(0..3u8, items), 0..items).prop_map(|(cells, rotation)| {
-                let mut entries: Vec<usize> = cells
-                    .into_iter()
-                    .enumerate()
-                    .filter(|&(_, present)| present == 0)
-                    .map(|(item, _)| item)
-                    .collect();
-                if !entries.is_empty() {
-                    let len = entries.len();
-                    entries.rotate_left(rotation % len);
-                }
-                entries
-            });
-        proptest::collection::vec(option, 0..=16).prop_map(move |options| Spec {
-            primary,
-            secondary,
-            options,
-        })
-    })
+/// 1–7 primary items, 0–4 secondary items, no colors (the cells engine has none), up to 16
+/// options.
+fn spec() -> impl Strategy<Value = common::Spec> {
+    common::spec(7, 0, 16)
 }
 
 fn sorted_set(solutions: &[Vec<usize>]) -> BTreeSet<Vec<usize>> {

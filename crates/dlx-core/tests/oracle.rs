@@ -3,80 +3,17 @@
 
 use std::collections::BTreeSet;
 
-use dlx_core::{Budget, Entry, ForceError, Problem, ProblemBuilder, Search, Stats, Status, Unit};
+use dlx_core::{Budget, ForceError, Problem, Search, Stats, Status, Unit};
 
 use proptest::prelude::*;
 
-/// A random problem before it is built: item numbers and colors (`0` for none) per option.
-#[derive(Clone, Debug)]
-struct Spec {
-    primary: usize,
-    secondary: usize,
-    colors: u32,
-    options: Vec<Vec<Entry>>,
-}
+mod common;
 
-impl Spec {
-    fn build(&self) -> Problem {
-        let mut b = ProblemBuilder::new();
-        for i in 0..self.primary {
-            b.primary(format!("p{i}")).unwrap();
-        }
-        for i in 0..self.secondary {
-            b.secondary(format!("s{i}")).unwrap();
-        }
-        for c in 1..=self.colors {
-            assert_eq!(b.color(&format!("c{c}")).unwrap(), c);
-        }
-        for option in &self.options {
-            b.option(option.iter().copied()).unwrap();
-        }
-        b.build().unwrap()
-    }
+use common::Spec;
 
-    /// The options the builder keeps: those with a primary item, in order.
-    fn kept(&self) -> Vec<Vec<Entry>> {
-        self.options
-            .iter()
-            .filter(|o| o.iter().any(|e| e.item < self.primary))
-            .cloned()
-            .collect()
-    }
-}
-
-/// 1–6 primary items, 0–4 secondary items, 0–3 colors, up to 14 options. Each item is in an
-/// option with probability 1/3; a secondary one then takes a color or none with equal odds.
+/// 1–6 primary items, 0–4 secondary items, 0–3 colors, up to 14 options.
 fn spec() -> impl Strategy<Value = Spec> {
-    (1..=6usize, 0..=4usize, 0..=3u32).prop_flat_map(|(primary, secondary, colors)| {
-        let items = primary + secondary;
-        let option = (
-            proptest::collection::vec((0..3u8, 0..=colors), items),
-            0..items,
-        )
-            .prop_map(move |(cells, rotation)| {
-                let mut entries: Vec<Entry> = cells
-                    .into_iter()
-                    .enumerate()
-                    .filter(|&(_, (present, _))| present == 0)
-                    .map(|(item, (_, color))| Entry {
-                        item,
-                        color: if item < primary { 0 } else { color },
-                    })
-                    .collect();
-                // Options need not list their items in declaration order.
-                if !entries.is_empty() {
-                    let len = entries.len();
-                    entries.rotate_left(rotation % len);
-                }
-                entries
-            });
-        proptest::collection::vec(option, 0..=14).prop_map(move |options| Spec {
-            primary,
-            secondary,
-            colors,
-            options,
-        })
-    })
+    common::spec(6, 3, 14)
 }
 
 /// Whether `chosen` options can be together in a solution: no primary item twice, and every

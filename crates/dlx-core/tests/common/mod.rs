@@ -1,0 +1,85 @@
+//! Random small exact-cover problems for the property tests of both engines.
+
+// Each test binary uses a part of this module.
+#![allow(dead_code)]
+
+use dlx_core::{Entry, Problem, ProblemBuilder};
+use proptest::prelude::*;
+
+/// A random problem before it is built: item numbers and colors (`0` for none) per option.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub primary: usize,
+    pub secondary: usize,
+    pub colors: u32,
+    pub options: Vec<Vec<Entry>>,
+}
+
+impl Spec {
+    pub fn build(&self) -> Problem {
+        let mut b = ProblemBuilder::new();
+        for i in 0..self.primary {
+            b.primary(format!("p{i}")).unwrap();
+        }
+        for i in 0..self.secondary {
+            b.secondary(format!("s{i}")).unwrap();
+        }
+        for c in 1..=self.colors {
+            assert_eq!(b.color(&format!("c{c}")).unwrap(), c);
+        }
+        for option in &self.options {
+            b.option(option.iter().copied()).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    /// The options the builder keeps: those with a primary item, in order.
+    pub fn kept(&self) -> Vec<Vec<Entry>> {
+        self.options
+            .iter()
+            .filter(|o| o.iter().any(|e| e.item < self.primary))
+            .cloned()
+            .collect()
+    }
+}
+
+/// 1 to `max_primary` primary items, 0–4 secondary items, 0 to `max_colors` colors, up to
+/// `max_options` options. Each item is in an option with probability 1/3; a secondary one then
+/// takes a color or none with equal odds.
+pub fn spec(
+    max_primary: usize,
+    max_colors: u32,
+    max_options: usize,
+) -> impl Strategy<Value = Spec> {
+    let sizes = (1..=max_primary, 0..=4usize, 0..=max_colors);
+    sizes.prop_flat_map(move |(primary, secondary, colors)| {
+        let items = primary + secondary;
+        let option = (
+            proptest::collection::vec((0..3u8, 0..=colors), items),
+            0..items,
+        )
+            .prop_map(move |(cells, rotation)| {
+                let mut entries: Vec<Entry> = cells
+                    .into_iter()
+                    .enumerate()
+                    .filter(|&(_, (present, _))| present == 0)
+                    .map(|(item, (_, color))| Entry {
+                        item,
+                        color: if item < primary { 0 } else { color },
+                    })
+                    .collect();
+                // Options need not list their items in declaration order.
+                if !entries.is_empty() {
+                    let len = entries.len();
+                    entries.rotate_left(rotation % len);
+                }
+                entries
+            });
+        proptest::collection::vec(option, 0..=max_options).prop_map(move |options| Spec {
+            primary,
+            secondary,
+            colors,
+            options,
+        })
+    })
+}
