@@ -91,11 +91,8 @@ impl SearchArgs {
 pub trait Engine {
     /// Stops after this many solutions.
     fn set_limit(&mut self, limit: Option<u64>);
-    /// Whether the search can pause at a node budget and resume, which `--budget`, and looking
-    /// at the stop flag between slices, need.
-    fn pausable(&self) -> bool;
-    /// Stops before entering a node once this many nodes have been entered (only called when
-    /// the engine is [pausable](Engine::pausable)).
+    /// Stops before entering a node once this many nodes have been entered (the search then
+    /// pauses, and resumes at the next step).
     fn set_node_budget(&mut self, nodes: u64);
     /// Nodes entered so far.
     fn nodes(&self) -> u64;
@@ -115,9 +112,6 @@ impl Engine for Search {
     }
     fn set_node_budget(&mut self, nodes: u64) {
         self.set_budget(Budget::Nodes(nodes));
-    }
-    fn pausable(&self) -> bool {
-        true
     }
     fn nodes(&self) -> u64 {
         self.stats().nodes
@@ -144,11 +138,8 @@ impl Engine for cells::Search {
     fn set_limit(&mut self, limit: Option<u64>) {
         cells::Search::set_limit(self, limit);
     }
-    fn set_node_budget(&mut self, _nodes: u64) {
-        // Never called: this engine does not pause, so --budget and --timeout are refused.
-    }
-    fn pausable(&self) -> bool {
-        false
+    fn set_node_budget(&mut self, nodes: u64) {
+        self.set_budget(Budget::Nodes(nodes));
     }
     fn nodes(&self) -> u64 {
         self.stats().nodes
@@ -218,46 +209,29 @@ enum Step {
     Cut(Cut),
 }
 
-/// Runs a one-thread search to its next solution or its end, in slices of [`SLICE_NODES`] when
-/// `watch` is set, looking at the node budget and the stop flag between two slices.
+/// Runs a one-thread search to its next solution or its end, in slices of [`SLICE_NODES`],
+/// looking at the node budget and the stop flag between two slices.
 struct Stepper<'a> {
     search: &'a mut dyn Engine,
     budget: Option<u64>,
-    watch: bool,
 }
 
 impl<'a> Stepper<'a> {
-    /// A stepper for `search` as `args` ask; `watch` is false when the engine cannot pause.
-    fn new(search: &'a mut dyn Engine, args: &'a SearchArgs) -> Result<Stepper<'a>> {
-        let watch = search.pausable();
-        if args.budget.is_some() && !watch {
-            bail!("the cells engine has no budget yet (leave out --budget, or use --engine dlx)");
-        }
-        if args.timeout.is_some() && !watch {
-            bail!(
-                "the cells engine has no time limit yet (leave out --timeout, or use --engine dlx)"
-            );
-        }
+    /// A stepper for `search` as `args` ask.
+    fn new(search: &'a mut dyn Engine, args: &'a SearchArgs) -> Stepper<'a> {
         let stepper = Stepper {
             search,
             budget: args.budget,
-            watch,
         };
-        if let Some(nodes) = stepper.next_pause() {
-            stepper.search.set_node_budget(nodes);
-        }
-        Ok(stepper)
+        let pause = stepper.next_pause();
+        stepper.search.set_node_budget(pause);
+        stepper
     }
 
     /// Where the search should pause next: the end of the next slice or the budget.
-    fn next_pause(&self) -> Option<u64> {
-        let slice = self
-            .watch
-            .then(|| self.search.nodes().saturating_add(SLICE_NODES));
-        match (slice, self.budget) {
-            (Some(slice), Some(budget)) => Some(slice.min(budget)),
-            (slice, budget) => slice.or(budget),
-        }
+    fn next_pause(&self) -> u64 {
+        let slice = self.search.nodes().saturating_add(SLICE_NODES);
+        self.budget.map_or(slice, |budget| slice.min(budget))
     }
 
     /// Runs to the next solution, the end, or a stop. Called once per solution, so the pauses
@@ -282,7 +256,7 @@ impl<'a> Stepper<'a> {
             if let Some(cut) = Cut::from_flag() {
                 return Step::Cut(cut);
             }
-            let pause = self.next_pause().unwrap_or(u64::MAX);
+            let pause = self.next_pause();
             self.search.set_node_budget(pause);
             match self.search.step() {
                 Status::Solution => return Step::Solution,
@@ -300,10 +274,8 @@ pub fn search_with(
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
 ) -> Result<Outcome> {
     search.set_limit(args.limit);
-    if search.pausable() {
-        watch_for_stops(args)?;
-    }
-    let mut stepper = Stepper::new(search, args)?;
+    watch_for_stops(args)?;
+    let mut stepper = Stepper::new(search, args);
     let started = Instant::now();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

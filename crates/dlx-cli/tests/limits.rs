@@ -65,23 +65,54 @@ fn solutions_printed_before_the_time_limit_are_whole() {
 }
 
 #[test]
-fn the_cells_engine_refuses_a_time_limit() {
+fn bad_time_limits_are_refused() {
     dlx()
         .args(["queens", "8", "--timeout", "1"])
         .assert()
         .success();
-    dlx()
-        .args(["cover", "--engine", "cells", "--timeout", "1", "-"])
-        .write_stdin("A B\nA\nB\n")
-        .assert()
-        .code(2)
-        .stderr(contains("no time limit"));
     for bad in ["0", "-1", "soon"] {
         dlx()
             .args(["queens", "8", "--timeout", bad])
             .assert()
             .code(2);
     }
+}
+
+/// Queens on an `n`x`n` board in Knuth's format, for the engines that `dlx queens` does not
+/// choose.
+fn queens_problem(n: usize) -> String {
+    let out = dlx()
+        .args(["gen", "queens", &n.to_string()])
+        .assert()
+        .success();
+    text(&out.get_output().stdout)
+}
+
+#[test]
+fn the_cells_engine_stops_at_a_budget_and_a_time_limit() {
+    let out = dlx()
+        .args([
+            "cover", "--engine", "cells", "--count", "--budget", "1000", "--stats",
+        ])
+        .write_stdin(queens_problem(12))
+        .assert()
+        .code(3)
+        .stderr(contains("solutions=238 nodes=1000 "))
+        .stderr(contains(
+            "dlx: unfinished: the budget of 1000 nodes ran out after 238 solutions",
+        ))
+        .get_output()
+        .clone();
+    assert_eq!(text(&out.stdout), "238+\n");
+    let started = Instant::now();
+    dlx()
+        .args(["cover", "--engine", "cells", "--count", "--timeout", "0.3"])
+        .write_stdin(queens_problem(20))
+        .assert()
+        .code(3)
+        .stdout(predicates::str::ends_with("+\n"))
+        .stderr(contains("dlx: unfinished: the time limit of 0.3s ran out"));
+    assert!(started.elapsed() < Duration::from_secs(10));
 }
 
 #[test]
@@ -198,6 +229,17 @@ fn ctrl_c_prints_the_statistics_so_far() {
         assert!(stderr.contains(" nodes=") && stderr.contains(" seconds="));
         assert!(text(&out.stdout).ends_with("+\n"));
     }
+    // The cells engine too, with its own statistics.
+    let mut child = spawn(&["cover", "--engine", "cells", "--count"]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(queens_problem(20).as_bytes()).unwrap();
+    drop(stdin);
+    let out = interrupt(child);
+    assert_eq!(out.status.code(), Some(130));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("dlx: interrupted: solutions="), "{stderr}");
+    assert!(stderr.contains(" forced="), "{stderr}");
+    assert!(text(&out.stdout).ends_with("+\n"));
 }
 
 #[cfg(unix)]

@@ -49,7 +49,7 @@ impl Budget {
     /// reached both. Until the node count is reached (never for no budget, as `u64::MAX` nodes
     /// cannot be entered) the search loop makes a single comparison per node: the one-thread
     /// search, with no budget or a node budget, costs no more than without the check.
-    fn caps(self) -> (u64, u64) {
+    pub(crate) fn caps(self) -> (u64, u64) {
         match self {
             Budget::Unlimited => (u64::MAX, 0),
             Budget::Nodes(n) => (n, 0),

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use dlx_core::{cells, Search, Status};
+use dlx_core::{cells, Budget, Search, Status};
 use proptest::prelude::*;
 
 mod common;
@@ -47,6 +47,38 @@ proptest! {
         prop_assert_eq!(counting.stats(), search.stats());
         prop_assert_eq!(counting.count(), Status::Exhausted);
         prop_assert_eq!(counting.stats(), search.stats());
+    }
+
+    #[test]
+    fn budgeted_runs_add_up_to_one_run(spec in spec(), step in 1..6u64, by_updates: bool) {
+        let p = spec.build();
+        let mut whole = cells::Search::new(&p).unwrap();
+        let all: Vec<Vec<usize>> = whole.solutions().collect();
+        // Resumed after every pause with a budget a little larger: the same solutions in the
+        // same order, and the same statistics.
+        let mut search = cells::Search::new(&p).unwrap();
+        let mut found = Vec::new();
+        let mut pauses = 0u64;
+        let mut allowed = 0;
+        loop {
+            allowed += step;
+            search.set_budget(if by_updates { Budget::Updates(allowed) } else { Budget::Nodes(allowed) });
+            match search.step() {
+                Status::Solution => found.push(search.solution()),
+                Status::BudgetExhausted => {
+                    pauses += 1;
+                    let spent = if by_updates { search.stats().updates } else { search.stats().nodes };
+                    prop_assert!(spent >= allowed);
+                }
+                _ => break,
+            }
+        }
+        prop_assert_eq!(found, all);
+        prop_assert_eq!(search.stats(), whole.stats());
+        if !by_updates {
+            // A pause comes before a branch node, at most once per budget step of nodes.
+            prop_assert!(pauses <= whole.stats().nodes / step + 1);
+        }
     }
 
     #[test]

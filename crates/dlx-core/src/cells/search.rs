@@ -3,7 +3,7 @@
 use super::sets::Sets;
 use super::Unsupported;
 use crate::problem::Problem;
-use crate::Status;
+use crate::{Budget, Status};
 
 /// Statistics of a cells search.
 ///
@@ -46,6 +46,8 @@ enum State {
     Start,
     /// A solution was just reported; going on means trying the next option.
     Recover,
+    /// The budget ran out before a branch node; going on means making it.
+    Paused,
     /// The whole tree has been searched.
     Done,
 }
@@ -64,6 +66,7 @@ pub struct Search {
     state: State,
     stats: Stats,
     limit: Option<u64>,
+    budget: Budget,
 }
 
 impl Search {
@@ -78,6 +81,7 @@ impl Search {
             state: State::Start,
             stats: Stats::default(),
             limit: None,
+            budget: Budget::Unlimited,
         })
     }
 
@@ -85,6 +89,12 @@ impl Search {
     /// been found; `None` for no limit.
     pub fn set_limit(&mut self, limit: Option<u64>) {
         self.limit = limit;
+    }
+
+    /// Stops the search before a branch node once the budget is spent (by this engine's
+    /// [`Stats`]); the search can be resumed with a larger one.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// The statistics so far.
@@ -108,7 +118,7 @@ impl Search {
         }
     }
 
-    /// Runs until the next solution, the end, or the limit.
+    /// Runs until the next solution, the end, the limit or the budget.
     pub fn step(&mut self) -> Status {
         // `ok`: the current partial solution has no contradiction yet; otherwise back up.
         let mut ok = match self.state {
@@ -117,8 +127,10 @@ impl Search {
                 return Status::LimitReached
             }
             State::Start => self.sets.feasible(),
+            State::Paused => true,
             State::Recover => false,
         };
+        let (node_cap, update_cap) = self.budget.caps();
         let sets = &mut self.sets;
         let stats = &mut self.stats;
         loop {
@@ -137,6 +149,11 @@ impl Search {
                     stats.forced += 1;
                     ok = sets.select(y, &mut stats.updates);
                     continue;
+                }
+                // One comparison per branch node until the node cap (see `Budget::caps`).
+                if stats.nodes >= node_cap && stats.updates >= update_cap {
+                    self.state = State::Paused;
+                    return Status::BudgetExhausted;
                 }
                 stats.nodes += 1;
                 let first = self.tries.len();
@@ -180,7 +197,7 @@ impl Search {
         Solutions::new(self)
     }
 
-    /// Counts solutions without storing them, until the end or the limit.
+    /// Counts solutions without storing them, until the end, the limit or the budget.
     pub fn count(&mut self) -> Status {
         crate::search::step_past_solutions(self)
     }
