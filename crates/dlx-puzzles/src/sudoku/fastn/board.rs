@@ -89,6 +89,11 @@ impl Dirty {
     }
 }
 
+/// The bit of value `v` (at most 64), or 0 for an empty cell, without a branch.
+fn given_bit(v: u16) -> u64 {
+    (1u64 << (v.wrapping_sub(1) & 63)) & 0u64.wrapping_sub(u64::from(v != 0))
+}
+
 /// Where to branch, and on what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Target {
@@ -131,44 +136,44 @@ impl Board {
         self.queue.clear();
         self.unchecked.fill(t.house_count());
         self.unlocked.fill(t.house_count());
+        // Both passes go over every cell the same way, given or empty: a branch on the given
+        // would be mispredicted at random, which costs more than the few idle steps.
+        let mut bad = false;
         for (cell, &v) in givens.iter().enumerate() {
-            self.value[cell] = 0;
-            if v == 0 {
-                continue;
-            }
-            if usize::from(v) > t.size {
-                return Err(Refused);
-            }
-            let bit = 1u64 << (v - 1);
+            bad |= usize::from(v) > t.size;
+            let bit = given_bit(v);
             for &h in t.houses_of(cell) {
                 let placed = &mut self.placed[usize::from(h)];
-                if *placed & bit != 0 {
-                    return Err(Refused);
-                }
+                bad |= *placed & bit != 0;
                 *placed |= bit;
             }
-            // At most 64, so it fits.
+            // At most 64 unless refused below, so it fits.
             self.value[cell] = v as u8;
+        }
+        if bad {
+            return Err(Refused);
         }
         self.left = 0;
         let mut possible = true;
+        // The cells with one value go to the queue without a branch: each is written at the
+        // end and kept by moving the end past it. (The queue is empty here.)
+        self.queue.resize(t.cell_count(), 0);
+        let mut queued = 0;
         for cell in 0..t.cell_count() {
-            if self.value[cell] != 0 {
-                self.cand[cell] = 0;
-                continue;
-            }
             let taken = t
                 .houses_of(cell)
                 .iter()
                 .fold(0, |m, &h| m | self.placed[usize::from(h)]);
-            let m = t.full & !taken;
+            let empty = self.value[cell] == 0;
+            // All ones for an empty cell, 0 for a given.
+            let m = t.full & !taken & 0u64.wrapping_sub(u64::from(empty));
             self.cand[cell] = m;
-            self.left += 1;
-            possible &= m != 0;
-            if m & m.wrapping_sub(1) == 0 {
-                self.queue.push(cell as u16);
-            }
+            self.left += usize::from(empty);
+            possible &= m != 0 || !empty;
+            self.queue[queued] = cell as u16;
+            queued += usize::from(empty & (m & m.wrapping_sub(1) == 0));
         }
+        self.queue.truncate(queued);
         Ok(possible)
     }
 
