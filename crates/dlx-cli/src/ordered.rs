@@ -70,24 +70,33 @@ where
         }
         return Ok(());
     }
-    let (job_tx, job_rx) = mpsc::channel::<Batch<J>>();
-    let job_rx = Mutex::new(job_rx);
+    // The jobs and the index of the next one. Each thread reads its own batches: reading costs a
+    // fraction of answering, so threads seldom wait for the lock, and no thread only reads.
+    let feed = Mutex::new((jobs, 0u64));
     let (done_tx, done_rx) = mpsc::channel::<(Batch<R>, Duration)>();
     let credit = Credit::new(threads * WINDOW_PER_THREAD);
     let batch_size = AtomicUsize::new(1);
     thread::scope(|scope| {
         for _ in 0..threads {
             let done_tx = done_tx.clone();
-            let (job_rx, init, work) = (&job_rx, &init, &work);
+            let (feed, credit, batch_size, init, work) =
+                (&feed, &credit, &batch_size, &init, &work);
             scope.spawn(move || {
                 let mut state = init();
                 loop {
-                    // The lock is held only to take one batch.
-                    let batch = job_rx
-                        .lock()
-                        .map_err(|_| ())
-                        .and_then(|rx| rx.recv().map_err(|_| ()));
-                    let Ok((first, jobs)) = batch else { break };
+                    let size = batch_size.load(Relaxed);
+                    if !credit.take(size) {
+                        break;
+                    }
+                    let Ok(mut feed) = feed.lock() else { break };
+                    let first = feed.1;
+                    let jobs: Vec<J> = feed.0.by_ref().take(size).collect();
+                    feed.1 += jobs.len() as u64;
+                    drop(feed);
+                    credit.give(size - jobs.len());
+                    if jobs.is_empty() {
+                        break;
+                    }
                     let started = Instant::now();
                     let results = jobs.into_iter().map(|job| work(&mut state, job)).collect();
                     if done_tx.send(((first, results), started.elapsed())).is_err() {
@@ -97,28 +106,6 @@ where
             });
         }
         drop(done_tx);
-        // Reading has a thread of its own, so that answers are written while it waits for input.
-        let (credit, batch_size) = (&credit, &batch_size);
-        let feeder = scope.spawn(move || {
-            let mut sent = 0u64;
-            let mut batch = Vec::new();
-            for job in jobs {
-                batch.push(job);
-                if batch.len() < batch_size.load(Relaxed) {
-                    continue;
-                }
-                let size = batch.len();
-                if !credit.take(size) || job_tx.send((sent, std::mem::take(&mut batch))).is_err() {
-                    return sent;
-                }
-                sent += size as u64;
-            }
-            let size = batch.len();
-            if size > 0 && credit.take(size) && job_tx.send((sent, batch)).is_ok() {
-                sent += size as u64;
-            }
-            sent
-        });
         let mut finished = BTreeMap::new();
         let mut next = 0u64;
         let mut outcome = Ok(());
@@ -155,10 +142,10 @@ where
                 break;
             }
         }
-        // After an error the feeder stops at its next wait and the workers find the queue closed.
+        // After an error the threads stop at their next wait for credit.
         credit.close();
         drop(done_rx);
-        let sent = feeder.join().unwrap_or(u64::MAX);
+        let sent = feed.lock().map_or(u64::MAX, |feed| feed.1);
         match outcome {
             Ok(()) if next != sent => Err(stopped()),
             outcome => outcome,
