@@ -216,10 +216,57 @@ impl Board {
             self.placed[usize::from(h)] |= bit;
         }
         self.touch(t, cell);
+        // The houses of the peers that lose the value gather in registers when they fit in a
+        // few words (up to 64 houses: sides up to 21; 128: up to 42; 192: all the rest without
+        // extra regions), rather than going to memory word by word for every such peer.
+        let peers = t.peers(cell);
+        let bits = t.house_bits_all();
+        match self.unchecked.0.len() {
+            1 => self.strike::<1>(peers, bits, bit),
+            2 => self.strike::<2>(peers, bits, bit),
+            3 => self.strike::<3>(peers, bits, bit),
+            _ => self.strike_any(t, peers, bit),
+        }
+    }
+
+    /// Takes the value `bit` out of the masks of `peers`, queueing those left with one value,
+    /// for shapes whose house sets take `W` words (`bits` holds `W` words per cell); false when
+    /// one is left with nothing.
+    #[inline(always)]
+    fn strike<const W: usize>(&mut self, peers: &[u16], bits: &[u64], bit: u64) -> bool {
+        let mut dirty = [0u64; W];
+        let mut alive = true;
         // Split borrows keep the mask array in registers through the loop over every peer,
         // which is most of the work: the pushes cannot move it.
+        let (cand, queue) = (&mut self.cand[..], &mut self.queue);
+        for &peer in peers {
+            let p = usize::from(peer);
+            let m = cand[p];
+            if m & bit != 0 {
+                let m = m ^ bit;
+                cand[p] = m;
+                for (k, d) in dirty.iter_mut().enumerate() {
+                    *d |= bits[p * W + k];
+                }
+                if m & m.wrapping_sub(1) == 0 {
+                    if m == 0 {
+                        alive = false;
+                        break;
+                    }
+                    queue.push(peer);
+                }
+            }
+        }
+        for (mine, d) in self.unchecked.0.iter_mut().zip(dirty) {
+            *mine |= d;
+        }
+        alive
+    }
+
+    /// [`Board::strike`] for any number of words: the houses go to memory peer by peer.
+    fn strike_any(&mut self, t: &Tables, peers: &[u16], bit: u64) -> bool {
         let (cand, queue, unchecked) = (&mut self.cand[..], &mut self.queue, &mut self.unchecked);
-        for &peer in t.peers(cell) {
+        for &peer in peers {
             let m = cand[usize::from(peer)];
             if m & bit != 0 {
                 let m = m ^ bit;

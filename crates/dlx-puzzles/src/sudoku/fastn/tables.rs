@@ -179,6 +179,11 @@ impl Tables {
         &self.house_bits[cell * w..(cell + 1) * w]
     }
 
+    /// The houses of every cell as bits, [`Tables::house_bits`] one cell after the other.
+    pub fn house_bits_all(&self) -> &[u64] {
+        &self.house_bits
+    }
+
     /// The peers of `cell`.
     pub fn peers(&self, cell: usize) -> &[u16] {
         let (a, b) = (self.peer_start[cell], self.peer_start[cell + 1]);
