@@ -322,6 +322,11 @@ impl Board {
             let Some(h) = self.unchecked.pop() else {
                 return true;
             };
+            // A full house has nothing to say (about a quarter of the houses popped): one
+            // comparison instead of a scan of its cells.
+            if self.placed[h] == t.full {
+                continue;
+            }
             // A house that changed needs locked candidates again too.
             self.unlocked.insert(h);
             if !self.hidden_singles(t, h) {
