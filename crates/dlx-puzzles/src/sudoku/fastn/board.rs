@@ -27,8 +27,14 @@ pub(super) struct Board {
     pub cleared: Vec<u64>,
     /// The number of cells not placed yet.
     pub left: usize,
-    /// Cells whose mask came down to one value and that are not placed yet.
+    /// Cells whose mask came down to one value (or none: a contradiction) and that are not
+    /// placed yet: the first `queued` entries. The array has room for two entries per cell and
+    /// one more, so that a cell can be written at the end before it is known whether it stays:
+    /// a cell comes down to one value at most once in the life of a board and to none at most
+    /// once (bits only leave), and the queue is empty at a fixpoint, where no unplaced cell has
+    /// one value or none.
     queue: Vec<u16>,
+    queued: usize,
     /// Houses that lost a candidate since they were last checked for hidden singles, and since
     /// they were last checked for locked candidates, one bit per house. Only these can have
     /// something new to say. (Like the queue, not saved: all are empty at a fixpoint, which is
@@ -133,7 +139,6 @@ impl Board {
         self.resize(t);
         self.placed.fill(0);
         self.cleared.fill(0);
-        self.queue.clear();
         self.unchecked.fill(t.house_count());
         self.unlocked.fill(t.house_count());
         // Both passes go over every cell the same way, given or empty: a branch on the given
@@ -157,7 +162,8 @@ impl Board {
         let mut possible = true;
         // The cells with one value go to the queue without a branch: each is written at the
         // end and kept by moving the end past it. (The queue is empty here.)
-        self.queue.resize(t.cell_count(), 0);
+        self.queue.clear();
+        self.queue.resize(2 * t.cell_count() + 1, 0);
         let mut queued = 0;
         for cell in 0..t.cell_count() {
             let taken = t
@@ -173,7 +179,7 @@ impl Board {
             self.queue[queued] = cell as u16;
             queued += usize::from(empty & (m & m.wrapping_sub(1) == 0));
         }
-        self.queue.truncate(queued);
+        self.queued = queued;
         Ok(possible)
     }
 
@@ -191,7 +197,7 @@ impl Board {
         self.placed.copy_from_slice(placed);
         self.cleared.copy_from_slice(cleared);
         self.left = left;
-        self.queue.clear();
+        self.queued = 0;
         self.unchecked.clear();
         self.unlocked.clear();
     }
@@ -238,7 +244,8 @@ impl Board {
         let mut alive = true;
         // Split borrows keep the mask array in registers through the loop over every peer,
         // which is most of the work: the pushes cannot move it.
-        let (cand, queue) = (&mut self.cand[..], &mut self.queue);
+        let (cand, queue) = (&mut self.cand[..], &mut self.queue[..]);
+        let mut queued = self.queued;
         for &peer in peers {
             let p = usize::from(peer);
             let m = cand[p];
@@ -248,15 +255,17 @@ impl Board {
                 for (k, d) in dirty.iter_mut().enumerate() {
                     *d |= bits[p * W + k];
                 }
-                if m & m.wrapping_sub(1) == 0 {
-                    if m == 0 {
-                        alive = false;
-                        break;
-                    }
-                    queue.push(peer);
+                // Whether the peer is left with one value is hard to predict: it is written at
+                // the end of the queue and kept by moving the end past it, without a branch.
+                queue[queued] = peer;
+                queued += usize::from(m & m.wrapping_sub(1) == 0);
+                if m == 0 {
+                    alive = false;
+                    break;
                 }
             }
         }
+        self.queued = queued;
         for (mine, d) in self.unchecked.0.iter_mut().zip(dirty) {
             *mine |= d;
         }
@@ -265,7 +274,7 @@ impl Board {
 
     /// [`Board::strike`] for any number of words: the houses go to memory peer by peer.
     fn strike_any(&mut self, t: &Tables, peers: &[u16], bit: u64) -> bool {
-        let (cand, queue, unchecked) = (&mut self.cand[..], &mut self.queue, &mut self.unchecked);
+        let (cand, unchecked) = (&mut self.cand[..], &mut self.unchecked);
         for &peer in peers {
             let m = cand[usize::from(peer)];
             if m & bit != 0 {
@@ -276,7 +285,8 @@ impl Board {
                     if m == 0 {
                         return false;
                     }
-                    queue.push(peer);
+                    self.queue[self.queued] = peer;
+                    self.queued += 1;
                 }
             }
         }
@@ -313,8 +323,9 @@ impl Board {
     /// Applies naked and hidden singles until none is left; false on a contradiction.
     fn singles(&mut self, t: &Tables) -> bool {
         loop {
-            while let Some(cell) = self.queue.pop() {
-                let cell = usize::from(cell);
+            while self.queued > 0 {
+                self.queued -= 1;
+                let cell = usize::from(self.queue[self.queued]);
                 if self.value[cell] == 0 && !self.place(t, cell, self.cand[cell]) {
                     return false;
                 }
@@ -383,7 +394,8 @@ impl Board {
                                 if m == 0 {
                                     return None;
                                 }
-                                self.queue.push(cell as u16);
+                                self.queue[self.queued] = cell as u16;
+                                self.queued += 1;
                             }
                         }
                     }
