@@ -397,6 +397,9 @@ fn reading(facts: &Facts, n: usize, remembered: Option<Alphabet>) -> Option<Gues
     }
     Some(match remembered {
         Some(r) if pool().any(|a| a == r) => Guess::Found(r),
+        // Both one-based and letters fit only a grid without digits; without letters either, its
+        // only other character is `0`, empty in both: they read it alike.
+        _ if !facts.letter && pool().all(|a| a != Alphabet::ZeroBased) => Guess::Found(first),
         _ => Guess::Ambiguous(pool().collect()),
     })
 }
@@ -619,6 +622,19 @@ mod tests {
         assert_eq!(
             guess("1F.".chars(), 16, Some(Alphabet::ZeroBased)),
             Guess::Found(Alphabet::ZeroBased)
+        );
+    }
+
+    #[test]
+    fn readings_that_agree_are_not_a_tie() {
+        // `0` is an empty cell in both the one-based and the letters alphabet.
+        assert_eq!(guess_str("0", 1), Guess::Found(Alphabet::OneBased));
+        assert_eq!(guess_str("00", 9), Guess::Found(Alphabet::OneBased));
+        // Where `0` may be a value (zero-based, 10x10 and up), the tie stays.
+        assert!(matches!(guess_str("00", 16), Guess::Ambiguous(_)));
+        assert_eq!(
+            guess("0".chars(), 1, Some(Alphabet::Letters)),
+            Guess::Found(Alphabet::Letters)
         );
     }
 
