@@ -111,7 +111,7 @@ where
         let mut finished = BTreeMap::new();
         let mut next = 0u64;
         let mut outcome = Ok(());
-        // Ends when every worker has gone: the feeder has closed the queue, or an error stopped
+        // Ends when every worker has gone: the input is read to its end, or an error stopped
         // the run.
         loop {
             let message = match done_rx.try_recv() {
@@ -162,7 +162,7 @@ fn fitting_batch(took: Duration, jobs: usize) -> usize {
     usize::try_from(fits).map_or(MAX_BATCH, |n| n.clamp(1, MAX_BATCH))
 }
 
-/// Bounds the jobs in flight: the feeder takes credit before handing jobs on, the writer gives
+/// Bounds the jobs in flight: a thread takes credit before reading a batch, the writer gives
 /// it back as results are written.
 struct Credit {
     /// Credit left, and whether the run is over.
@@ -205,7 +205,7 @@ impl Credit {
         }
     }
 
-    /// Ends the run: the feeder stops at its next wait.
+    /// Ends the run: the threads stop at their next wait.
     fn close(&self) {
         if let Ok(mut state) = self.state.lock() {
             state.1 = true;
