@@ -370,12 +370,18 @@ impl<R: BufRead> Iterator for Reader<R> {
             }
         }
         let before = self.source.next_number();
-        let result = self.record();
+        let mut result = self.record();
         if self.source.next_number() == before {
             // Every record takes at least one line; this guards against a stall.
             self.source.next_line();
         }
-        if let Ok(puzzle) = &result {
+        if let Ok(puzzle) = &mut result {
+            // A 1x1 grid has a single layout, its one cell, which is no layout at all: kept as
+            // none, it is written as a plain grid, which reads back the same (`. 1`, a grid and
+            // its layout, would read as the first row of a 2x2 block).
+            if puzzle.size == 1 {
+                puzzle.shape.regions = None;
+            }
             self.memory.remember(puzzle);
         }
         Some(result)
