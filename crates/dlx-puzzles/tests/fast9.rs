@@ -331,9 +331,11 @@ proptest! {
         prop_assert_eq!(solver.count(&full, 5).unwrap(), 1);
     }
 
-    /// The verdict agrees with brute force, most often on puzzles with many solutions.
+    /// The verdict agrees with brute force, most often on puzzles with many solutions. A third of
+    /// the cells are kept: with a quarter, brute force on the rare puzzle with one solution could
+    /// take minutes in a debug build.
     #[test]
-    fn verdicts_agree_with_brute_force(grid in grid(), keep in proptest::collection::vec(0u8..4, 81)) {
+    fn verdicts_agree_with_brute_force(grid in grid(), keep in proptest::collection::vec(0u8..3, 81)) {
         let mut puzzle = grid;
         for (cell, k) in puzzle.iter_mut().zip(&keep) {
             if *k != 0 {
