@@ -99,33 +99,26 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         let names = instances::select(instances::EXACT_COVER, &args.only);
         groups.push(exact_cover::group(&dir, &names)?);
     }
-    if wanted(GroupName::Sudoku) {
-        let puzzles = args
-            .puzzles
-            .clone()
-            .unwrap_or_else(sudoku::default_puzzle_dir);
-        if puzzles.is_dir() {
-            groups.push(sudoku::group(&puzzles, sudoku::SETS)?);
-        } else {
+    let puzzles = args
+        .puzzles
+        .clone()
+        .unwrap_or_else(sudoku::default_puzzle_dir);
+    // Both puzzle groups read the same folder, which need not exist on every machine.
+    let has_puzzles = |group: &str| {
+        let found = puzzles.is_dir();
+        if !found {
             eprintln!(
-                "dlx-bench: no Sudoku sets in {} (give --puzzles DIR); Sudoku group skipped",
+                "dlx-bench: no Sudoku sets in {} (give --puzzles DIR); {group} group skipped",
                 puzzles.display()
             );
         }
+        found
+    };
+    if wanted(GroupName::Sudoku) && has_puzzles("Sudoku") {
+        groups.push(sudoku::group(&puzzles, sudoku::SETS)?);
     }
-    if wanted(GroupName::Shapes) {
-        let puzzles = args
-            .puzzles
-            .clone()
-            .unwrap_or_else(sudoku::default_puzzle_dir);
-        if puzzles.is_dir() {
-            groups.push(shapes::group(&puzzles, shapes::SETS)?);
-        } else {
-            eprintln!(
-                "dlx-bench: no Sudoku sets in {} (give --puzzles DIR); shapes group skipped",
-                puzzles.display()
-            );
-        }
+    if wanted(GroupName::Shapes) && has_puzzles("shapes") {
+        groups.push(shapes::group(&puzzles, shapes::SETS)?);
     }
     let mut ok = true;
     for group in groups {
