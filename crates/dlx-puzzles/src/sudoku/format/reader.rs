@@ -73,10 +73,7 @@ fn start(text: &str, options: &ReadOptions) -> Start {
         if numbers_chosen || (!chars_chosen && is_number_row(t)) {
             return Start::Numbers(tokens);
         }
-        // Spaced single characters are a block row, unless the side is fixed and they are not
-        // as many as it says (then they are a line's fields: a 1x1 grid and its layout).
-        let row = t.split_whitespace().all(|token| token.chars().count() == 1);
-        if row && options.size.map_or(true, |s| s == tokens) {
+        if t.split_whitespace().all(|token| token.chars().count() == 1) {
             return Start::Block;
         }
         return Start::Line;
