@@ -86,13 +86,7 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome> {
             bail!("{name}:{}:{}: {}", e.line, e.column, e.message)
         }
         Err(Failure::Judge(JudgeError::Unfinished { case, line })) => {
-            let why = match (args.timeout, args.budget) {
-                (Some(limit), _) if limits.past_deadline() => {
-                    format!("the time limit of {}", stop::describe(limit))
-                }
-                (_, Some(nodes)) => format!("the budget of {nodes} nodes"),
-                _ => "a limit".to_string(),
-            };
+            let why = stop::spent_limit(&limits, args.timeout);
             eprintln!(
                 "dlx: {name}:{line}: unfinished: case {case}: {why} ran out before its reply \
                  was known; the run stops here"

@@ -415,13 +415,7 @@ impl Answering {
             done.answer = Some(Printed::Unfinished);
             return done;
         }
-        let why = match (self.timeout, self.limits.nodes) {
-            (Some(limit), _) if self.limits.past_deadline() => {
-                format!("the time limit of {}", stop::describe(limit))
-            }
-            (_, Some(nodes)) => format!("the budget of {nodes} nodes"),
-            _ => "a limit".to_string(),
-        };
+        let why = stop::spent_limit(&self.limits, self.timeout);
         done.messages.push(format!(
             "dlx: {name}:{}: unfinished: {why} ran out before the answer was known",
             puzzle.line

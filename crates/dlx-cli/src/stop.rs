@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use dlx_puzzles::sudoku::Limits;
 
 /// Raised when a search must stop: the time limit passed, or Ctrl-C was pressed.
 pub static FLAG: AtomicBool = AtomicBool::new(false);
@@ -87,6 +88,18 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 /// A duration as the user wrote it, for messages: `2s`, `0.5s`.
 pub fn describe(limit: Duration) -> String {
     format!("{}s", limit.as_secs_f64())
+}
+
+/// The limit of a Sudoku search that ran out, for messages: the time limit `timeout` once the
+/// deadline of `limits` has passed, else the node budget.
+pub fn spent_limit(limits: &Limits, timeout: Option<Duration>) -> String {
+    match (timeout, limits.nodes) {
+        (Some(limit), _) if limits.past_deadline() => {
+            format!("the time limit of {}", describe(limit))
+        }
+        (_, Some(nodes)) => format!("the budget of {nodes} nodes"),
+        _ => "a limit".to_string(),
+    }
 }
 
 #[cfg(test)]
