@@ -10,7 +10,8 @@ use super::tables::{Tables, MAX_PARTS};
 
 /// A search state. Copied whole (its four arrays) at each guess; nothing else is saved.
 ///
-/// Invariants: bits only leave `cand`; a placed cell has mask 0 and its value in `value`, and its
+/// Invariants: bits only leave `cand`; `places` holds exactly the options of `cand`; a placed
+/// cell has mask 0 and its value in `value`, and its
 /// value is in `placed` for each of its houses; an unplaced cell's mask never holds a value
 /// placed in one of its houses.
 #[derive(Clone, Debug, Default)]
@@ -19,6 +20,11 @@ pub(super) struct Board {
     pub cand: Vec<u64>,
     /// For each cell, its value once placed, else 0.
     pub value: Vec<u8>,
+    /// For each value, the cells that may still take it, as bits: the same options as `cand`,
+    /// read the other way, so that the peers losing a placed value are found without looking
+    /// at the others. Word `k` of value `v` (cells `64k..64k + 64`) is `places[k * n + v]`:
+    /// the words of one cell, all values, lie together.
+    pub places: Vec<u64>,
     /// For each house, the values placed in it.
     pub placed: Vec<u64>,
     /// For each part of a family of houses meeting a house A (see [`Tables::families`]), the
@@ -27,6 +33,8 @@ pub(super) struct Board {
     pub cleared: Vec<u64>,
     /// The number of cells not placed yet.
     pub left: usize,
+    /// Room for `start` to gather, for each value, the peers of the cells given it.
+    blocked: Vec<u64>,
     /// Cells whose mask came down to one value (or none: a contradiction) and that are not
     /// placed yet: the first `queued` entries. The array has room for two entries per cell and
     /// one more, so that a cell can be written at the end before it is known whether it stays:
@@ -95,6 +103,72 @@ impl Dirty {
     }
 }
 
+/// Taking a placed value out of the cells of its houses (the places of the value that are peers of
+/// the placed cell): split borrows of the board, so that its arrays stay in registers.
+struct Striking<'a> {
+    t: &'a Tables,
+    cell: usize,
+    /// The value, and its bit.
+    v: usize,
+    bit: u64,
+    cand: &'a mut [u64],
+    places: &'a mut [u64],
+    queue: &'a mut [u16],
+    queued: &'a mut usize,
+}
+
+impl Striking<'_> {
+    /// Takes the value out of every peer that still has it, calling `touched` with each, and
+    /// queues those left with one value; false when one is left with nothing (all of them are
+    /// still struck, so `places` and the masks agree).
+    #[inline(always)]
+    fn run(&mut self, mut touched: impl FnMut(usize)) -> bool {
+        let (n, v, bit) = (self.t.size, self.v, self.bit);
+        let mut alive = true;
+        let mut queued = *self.queued;
+        let (cand, queue) = (&mut *self.cand, &mut *self.queue);
+        let mut strike = |peer: usize| {
+            let m = cand[peer] ^ bit;
+            cand[peer] = m;
+            touched(peer);
+            // Whether the peer is left with one value is hard to predict: it is written at the
+            // end of the queue and kept by moving the end past it, without a branch.
+            queue[queued] = peer as u16;
+            queued += usize::from(m & m.wrapping_sub(1) == 0);
+            alive &= m != 0;
+        };
+        // Only the peers that have the value: a few, where the peers are many. The loop over
+        // them ends at an unpredictable count, so two words (sides 9 to 11) go as one.
+        match *self.t.peer_mask(self.cell) {
+            [low, high] => {
+                let seen = u128::from(high) << 64 | u128::from(low);
+                let places = u128::from(self.places[n + v]) << 64 | u128::from(self.places[v]);
+                let mut hit = places & seen;
+                let left = places & !seen;
+                self.places[v] = left as u64;
+                self.places[n + v] = (left >> 64) as u64;
+                while hit != 0 {
+                    strike(hit.trailing_zeros() as usize);
+                    hit &= hit - 1;
+                }
+            }
+            ref words => {
+                for (k, &seen) in words.iter().enumerate() {
+                    let places = &mut self.places[k * n + v];
+                    let mut hit = *places & seen;
+                    *places &= !seen;
+                    while hit != 0 {
+                        strike(k * 64 + hit.trailing_zeros() as usize);
+                        hit &= hit - 1;
+                    }
+                }
+            }
+        }
+        *self.queued = queued;
+        alive
+    }
+}
+
 /// The bit of value `v` (at most 64), or 0 for an empty cell, without a branch.
 fn given_bit(v: u16) -> u64 {
     (1u64 << (v.wrapping_sub(1) & 63)) & 0u64.wrapping_sub(u64::from(v != 0))
@@ -125,6 +199,7 @@ impl Board {
         let cells = t.cell_count();
         self.cand.resize(cells, 0);
         self.value.resize(cells, 0);
+        self.places.resize(t.cell_words() * t.size, 0);
         self.placed.resize(t.house_count(), 0);
         self.cleared.resize(t.part_count(), 0);
     }
@@ -180,7 +255,32 @@ impl Board {
             queued += usize::from(empty & (m & m.wrapping_sub(1) == 0));
         }
         self.queued = queued;
+        self.start_places(t);
         Ok(possible)
+    }
+
+    /// Fills `places` from the started board: value `v` may go in the empty cells that are no
+    /// peer of a given `v`. Every cell is treated alike, given or not, as in `start`: the
+    /// peers of the empty cells go to a row of `blocked` for value 0 that nothing reads.
+    fn start_places(&mut self, t: &Tables) {
+        let (n, words) = (t.size, t.cell_words());
+        self.blocked.clear();
+        self.blocked.resize((n + 1) * words, 0);
+        for (cell, &v) in self.value.iter().enumerate() {
+            let blocked = &mut self.blocked[usize::from(v) * words..][..words];
+            for (b, &m) in blocked.iter_mut().zip(t.peer_mask(cell)) {
+                *b |= m;
+            }
+        }
+        for (k, cells) in self.value.chunks(64).enumerate() {
+            let open = cells
+                .iter()
+                .enumerate()
+                .fold(0, |m, (i, &v)| m | u64::from(v == 0) << i);
+            for (v, places) in self.places[k * n..(k + 1) * n].iter_mut().enumerate() {
+                *places = open & !self.blocked[(v + 1) * words + k];
+            }
+        }
     }
 
     /// Copies `other`'s state (not its queue, which is empty between moves).
@@ -188,12 +288,14 @@ impl Board {
         &mut self,
         cand: &[u64],
         value: &[u8],
+        places: &[u64],
         placed: &[u64],
         cleared: &[u64],
         left: usize,
     ) {
         self.cand.copy_from_slice(cand);
         self.value.copy_from_slice(value);
+        self.places.copy_from_slice(places);
         self.placed.copy_from_slice(placed);
         self.cleared.copy_from_slice(cleared);
         self.left = left;
@@ -216,81 +318,75 @@ impl Board {
         }
         self.cand[cell] = 0;
         // A bit of a u64: at most 64.
-        self.value[cell] = bit.trailing_zeros() as u8 + 1;
+        let v = bit.trailing_zeros() as usize;
+        self.value[cell] = v as u8 + 1;
         self.left -= 1;
         for &h in t.houses_of(cell) {
             self.placed[usize::from(h)] |= bit;
         }
         self.touch(t, cell);
+        // The cell leaves the places of every value, held or not: no branch per value.
+        let (word, cell_bit) = (cell / 64, 1u64 << (cell % 64));
+        for places in &mut self.places[word * t.size..(word + 1) * t.size] {
+            *places &= !cell_bit;
+        }
         // The houses of the peers that lose the value gather in registers when they fit in a
         // few words (up to 64 houses: sides up to 21; 128: up to 42; 192: all the rest without
         // extra regions), rather than going to memory word by word for every such peer.
-        let peers = t.peers(cell);
         let bits = t.house_bits_all();
         match self.unchecked.0.len() {
-            1 => self.strike::<1>(peers, bits, bit),
-            2 => self.strike::<2>(peers, bits, bit),
-            3 => self.strike::<3>(peers, bits, bit),
-            _ => self.strike_any(t, peers, bit),
+            1 => self.strike_gathered::<1>(t, cell, v, bits),
+            2 => self.strike_gathered::<2>(t, cell, v, bits),
+            3 => self.strike_gathered::<3>(t, cell, v, bits),
+            _ => {
+                let (mut strike, unchecked) = self.striking(t, cell, v);
+                strike.run(|peer| unchecked.insert_all(t.house_bits(peer)))
+            }
         }
     }
 
-    /// Takes the value `bit` out of the masks of `peers`, queueing those left with one value,
-    /// for shapes whose house sets take `W` words (`bits` holds `W` words per cell); false when
-    /// one is left with nothing.
+    /// [`Striking::run`] for shapes whose house sets take `W` words (`bits` holds `W` words per
+    /// cell), with the houses that change gathered in registers.
     #[inline(always)]
-    fn strike<const W: usize>(&mut self, peers: &[u16], bits: &[u64], bit: u64) -> bool {
+    fn strike_gathered<const W: usize>(
+        &mut self,
+        t: &Tables,
+        cell: usize,
+        v: usize,
+        bits: &[u64],
+    ) -> bool {
         let mut dirty = [0u64; W];
-        let mut alive = true;
-        // Split borrows keep the mask array in registers through the loop over every peer,
-        // which is most of the work: the pushes cannot move it.
-        let (cand, queue) = (&mut self.cand[..], &mut self.queue[..]);
-        let mut queued = self.queued;
-        for &peer in peers {
-            let p = usize::from(peer);
-            let m = cand[p];
-            if m & bit != 0 {
-                let m = m ^ bit;
-                cand[p] = m;
-                for (k, d) in dirty.iter_mut().enumerate() {
-                    *d |= bits[p * W + k];
-                }
-                // Whether the peer is left with one value is hard to predict: it is written at
-                // the end of the queue and kept by moving the end past it, without a branch.
-                queue[queued] = peer;
-                queued += usize::from(m & m.wrapping_sub(1) == 0);
-                if m == 0 {
-                    alive = false;
-                    break;
-                }
+        let (mut strike, unchecked) = self.striking(t, cell, v);
+        let alive = strike.run(|peer| {
+            for (k, d) in dirty.iter_mut().enumerate() {
+                *d |= bits[peer * W + k];
             }
-        }
-        self.queued = queued;
-        for (mine, d) in self.unchecked.0.iter_mut().zip(dirty) {
+        });
+        for (mine, d) in unchecked.0.iter_mut().zip(dirty) {
             *mine |= d;
         }
         alive
     }
 
-    /// [`Board::strike`] for any number of words: the houses go to memory peer by peer.
-    fn strike_any(&mut self, t: &Tables, peers: &[u16], bit: u64) -> bool {
-        let (cand, unchecked) = (&mut self.cand[..], &mut self.unchecked);
-        for &peer in peers {
-            let m = cand[usize::from(peer)];
-            if m & bit != 0 {
-                let m = m ^ bit;
-                cand[usize::from(peer)] = m;
-                unchecked.insert_all(t.house_bits(usize::from(peer)));
-                if m & m.wrapping_sub(1) == 0 {
-                    if m == 0 {
-                        return false;
-                    }
-                    self.queue[self.queued] = peer;
-                    self.queued += 1;
-                }
-            }
-        }
-        true
+    /// The parts of the board that taking value `v` out of the peers of `cell` changes, and the
+    /// houses to check again, apart.
+    fn striking<'a>(
+        &'a mut self,
+        t: &'a Tables,
+        cell: usize,
+        v: usize,
+    ) -> (Striking<'a>, &'a mut Dirty) {
+        let strike = Striking {
+            t,
+            cell,
+            v,
+            bit: 1 << v,
+            cand: &mut self.cand,
+            places: &mut self.places,
+            queue: &mut self.queue,
+            queued: &mut self.queued,
+        };
+        (strike, &mut self.unchecked)
     }
 
     /// Takes alternative `option` (one bit) of a branch on `target`; false on a contradiction.
@@ -385,9 +481,11 @@ impl Board {
                     for &cell in t.b_only(family, k) {
                         let cell = usize::from(cell);
                         let m = self.cand[cell];
-                        if m & locked != 0 {
+                        let gone = m & locked;
+                        if gone != 0 {
                             let m = m & !locked;
                             self.cand[cell] = m;
+                            self.unplace(t, cell, gone);
                             removed = true;
                             self.touch(t, cell);
                             if m & m.wrapping_sub(1) == 0 {
@@ -403,6 +501,28 @@ impl Board {
             }
         }
         Some(removed)
+    }
+
+    /// Takes `cell` out of the places of the values `gone`.
+    fn unplace(&mut self, t: &Tables, cell: usize, mut gone: u64) {
+        let word = &mut self.places[cell / 64 * t.size..];
+        while gone != 0 {
+            let v = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            word[v] &= !(1 << (cell % 64));
+        }
+    }
+
+    /// The first cell of house `h` where the value `bit` may go.
+    fn first_place(&self, t: &Tables, h: usize, bit: u64) -> Option<usize> {
+        let v = bit.trailing_zeros() as usize;
+        self.places[v..]
+            .iter()
+            .step_by(t.size)
+            .zip(t.house_mask(h))
+            .enumerate()
+            .find(|(_, (&p, &m))| p & m != 0)
+            .map(|(k, (&p, &m))| k * 64 + (p & m).trailing_zeros() as usize)
     }
 
     /// Places the values of house `h` that have one place left; false on a contradiction (a
@@ -424,11 +544,7 @@ impl Board {
             hidden ^= bit;
             // Placing an earlier hidden single of this house may have taken this value's only
             // cell: then the value has no place.
-            let Some(cell) = cells
-                .iter()
-                .map(|&c| usize::from(c))
-                .find(|&c| self.cand[c] & bit != 0)
-            else {
+            let Some(cell) = self.first_place(t, h, bit) else {
                 return false;
             };
             if !self.place(t, cell, bit) {
@@ -510,5 +626,65 @@ impl Board {
     pub fn write_solution(&self, out: &mut Vec<u16>) {
         out.clear();
         out.extend(self.value.iter().map(|&v| u16::from(v)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::fastn::SolverN;
+    use crate::sudoku::Shape;
+
+    /// Whether `places` holds exactly the options of `cand`.
+    fn places_agree(board: &Board, t: &Tables) -> bool {
+        (0..t.cell_count()).all(|cell| {
+            (0..t.size).all(|v| {
+                let place = board.places[cell / 64 * t.size + v] >> (cell % 64) & 1;
+                place == board.cand[cell] >> v & 1
+            })
+        })
+    }
+
+    /// Starts boards from solved grids with cells emptied at random, propagates and guesses,
+    /// checking that the places agree with the masks at every step.
+    #[test]
+    fn places_follow_the_masks() {
+        let shapes = [
+            Shape::standard(4).unwrap(),
+            Shape::standard(9).unwrap(),
+            Shape::standard(9).unwrap().with_diagonals(),
+            Shape::boxes(3, 4).unwrap(),
+            Shape::standard(16).unwrap(),
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for shape in &shapes {
+            let t = Tables::new(shape).unwrap();
+            let mut solver = SolverN::new(shape).unwrap();
+            assert_eq!(solver.run(&vec![0; t.cell_count()], 1), Ok(1));
+            let grid = solver.first().unwrap().to_vec();
+            for keep in [2, 3, 5] {
+                let givens: Vec<u16> = grid
+                    .iter()
+                    .map(|&v| if random() % keep == 0 { v } else { 0 })
+                    .collect();
+                let mut board = Board::default();
+                assert_eq!(board.start(&t, &givens), Ok(true));
+                assert!(places_agree(&board, &t));
+                while board.propagate(&t) && board.left > 0 {
+                    assert!(places_agree(&board, &t));
+                    let (target, options) = board.branch(&t);
+                    let option = options & options.wrapping_neg();
+                    board.choose(&t, target, option);
+                    assert!(places_agree(&board, &t));
+                }
+                assert!(places_agree(&board, &t));
+            }
+        }
     }
 }

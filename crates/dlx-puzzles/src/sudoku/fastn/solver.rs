@@ -68,6 +68,7 @@ struct Frame {
 struct Saved {
     cand: Vec<u64>,
     value: Vec<u8>,
+    places: Vec<u64>,
     placed: Vec<u64>,
     cleared: Vec<u64>,
     left: Vec<usize>,
@@ -197,6 +198,7 @@ impl Saved {
     fn clear(&mut self) {
         self.cand.clear();
         self.value.clear();
+        self.places.clear();
         self.placed.clear();
         self.cleared.clear();
         self.left.clear();
@@ -206,6 +208,7 @@ impl Saved {
     fn push(&mut self, board: &Board) {
         self.cand.extend_from_slice(&board.cand);
         self.value.extend_from_slice(&board.value);
+        self.places.extend_from_slice(&board.places);
         self.placed.extend_from_slice(&board.placed);
         self.cleared.extend_from_slice(&board.cleared);
         self.left.push(board.left);
@@ -215,11 +218,13 @@ impl Saved {
     fn top_into(&self, board: &mut Board) {
         let (cells, houses) = (board.cand.len(), board.placed.len());
         let (c, h) = (self.cand.len() - cells, self.placed.len() - houses);
+        let v = self.places.len() - board.places.len();
         let p = self.cleared.len() - board.cleared.len();
         let left = *self.left.last().expect("a copy per open branch");
         board.copy_from(
             &self.cand[c..],
             &self.value[c..],
+            &self.places[v..],
             &self.placed[h..],
             &self.cleared[p..],
             left,
@@ -232,6 +237,7 @@ impl Saved {
         let (cells, houses) = (board.cand.len(), board.placed.len());
         self.cand.truncate(self.cand.len() - cells);
         self.value.truncate(self.value.len() - cells);
+        self.places.truncate(self.places.len() - board.places.len());
         self.placed.truncate(self.placed.len() - houses);
         self.cleared
             .truncate(self.cleared.len() - board.cleared.len());

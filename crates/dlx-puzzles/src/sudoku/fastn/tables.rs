@@ -22,10 +22,9 @@ pub(super) struct Tables {
     /// The houses of cell `k` are `cell_houses[cell_house_start[k]..cell_house_start[k + 1]]`.
     cell_houses: Vec<u16>,
     cell_house_start: Vec<u32>,
-    /// The peers of cell `k` (cells sharing a house with it, itself excluded, each once) are
-    /// `peers[peer_start[k]..peer_start[k + 1]]`.
-    peers: Vec<u16>,
-    peer_start: Vec<u32>,
+    /// The peers of cell `k` (cells sharing a house with it, itself excluded) as a set of bits,
+    /// `peer_masks[k * cell_words..(k + 1) * cell_words]`.
+    peer_masks: Vec<u64>,
     /// The houses B meeting each house A in two cells or more, in families whose meetings with
     /// A do not overlap (see [`Tables::families`]).
     families: Vec<Family>,
@@ -38,6 +37,10 @@ pub(super) struct Tables {
     /// `words` = `house_words`: marking them changed is a few `or`s.
     house_bits: Vec<u64>,
     house_words: usize,
+    /// The cells of house `h` as a set of bits, `house_masks[h * cell_words..(h + 1) *
+    /// cell_words]`: bit `c % 64` of word `c / 64` for cell `c`.
+    house_masks: Vec<u64>,
+    cell_words: usize,
     /// The families of house `h` are `families[family_start[h]..family_start[h + 1]]`.
     family_start: Vec<u32>,
 }
@@ -84,22 +87,25 @@ impl Tables {
                 house_bits[cell * house_words + usize::from(h) / 64] |= 1 << (h % 64);
             }
         }
-        let (cell_houses, cell_house_start) = flatten(&of_cell);
-        let mut mark = vec![usize::MAX; cells];
-        let mut peers_of = vec![Vec::new(); cells];
-        for (cell, list) in peers_of.iter_mut().enumerate() {
-            mark[cell] = cell;
-            for &h in &of_cell[cell] {
-                let h = usize::from(h);
-                for &peer in &house_cells[h * n..(h + 1) * n] {
-                    if mark[usize::from(peer)] != cell {
-                        mark[usize::from(peer)] = cell;
-                        list.push(peer);
-                    }
-                }
+        let cell_words = cells.div_ceil(64);
+        let mut house_masks = vec![0u64; houses.len() * cell_words];
+        for (h, house) in house_cells.chunks(n).enumerate() {
+            for &cell in house {
+                let cell = usize::from(cell);
+                house_masks[h * cell_words + cell / 64] |= 1 << (cell % 64);
             }
         }
-        let (peers, peer_start) = flatten(&peers_of);
+        let (cell_houses, cell_house_start) = flatten(&of_cell);
+        let mut peer_masks = vec![0u64; cells * cell_words];
+        for (cell, peers) in peer_masks.chunks_mut(cell_words).enumerate() {
+            for &h in &of_cell[cell] {
+                let house = &house_masks[usize::from(h) * cell_words..][..cell_words];
+                for (p, &m) in peers.iter_mut().zip(house) {
+                    *p |= m;
+                }
+            }
+            peers[cell / 64] &= !(1 << (cell % 64));
+        }
         let lock = Locking::new(&house_cells, n);
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         Some(Tables {
@@ -108,8 +114,7 @@ impl Tables {
             house_cells,
             cell_houses,
             cell_house_start,
-            peers,
-            peer_start,
+            peer_masks,
             families: lock.families,
             part_of: lock.part_of,
             parts: lock.parts,
@@ -117,6 +122,8 @@ impl Tables {
             family_start: lock.family_start,
             house_bits,
             house_words,
+            house_masks,
+            cell_words,
         })
     }
 
@@ -184,10 +191,21 @@ impl Tables {
         &self.house_bits
     }
 
-    /// The peers of `cell`.
-    pub fn peers(&self, cell: usize) -> &[u16] {
-        let (a, b) = (self.peer_start[cell], self.peer_start[cell + 1]);
-        &self.peers[a as usize..b as usize]
+    /// The number of words in a set of cells: `n²` bits.
+    pub fn cell_words(&self) -> usize {
+        self.cell_words
+    }
+
+    /// The cells of house `h` as bits, [`Tables::cell_words`] words.
+    pub fn house_mask(&self, h: usize) -> &[u64] {
+        let w = self.cell_words;
+        &self.house_masks[h * w..(h + 1) * w]
+    }
+
+    /// The peers of `cell` as bits, [`Tables::cell_words`] words.
+    pub fn peer_mask(&self, cell: usize) -> &[u64] {
+        let w = self.cell_words;
+        &self.peer_masks[cell * w..(cell + 1) * w]
     }
 }
 
@@ -295,8 +313,14 @@ mod tests {
         let t = Tables::new(&Shape::standard(9).unwrap()).unwrap();
         assert_eq!(t.house_count(), 27);
         assert_eq!(t.houses_of(10), [1, 10, 18]);
-        assert_eq!(t.peers(10).len(), 20);
-        assert!(!t.peers(10).contains(&10));
+        let peers = |cell| {
+            t.peer_mask(cell)
+                .iter()
+                .map(|w| w.count_ones())
+                .sum::<u32>()
+        };
+        assert_eq!(peers(10), 20);
+        assert_eq!(t.peer_mask(10)[0] & 1 << 10, 0);
         assert_eq!(t.full, 0x1ff);
     }
 
@@ -321,7 +345,8 @@ mod tests {
         assert_eq!(t.house_count(), 29);
         // The centre is on both diagonals.
         assert_eq!(t.houses_of(40).len(), 5);
-        assert_eq!(t.peers(40).len(), 20 + 12);
+        let peers = t.peer_mask(40).iter().map(|w| w.count_ones()).sum::<u32>();
+        assert_eq!(peers, 20 + 12);
     }
 
     #[test]
