@@ -103,11 +103,11 @@ impl Dirty {
     }
 }
 
-/// Taking a placed value out of the cells of its houses (the places of the value that are peers of
-/// the placed cell): split borrows of the board, so that its arrays stay in registers.
+/// Taking a value out of some cells: split borrows of the board, so that its arrays stay in
+/// registers.
 struct Striking<'a> {
-    t: &'a Tables,
-    cell: usize,
+    /// The side.
+    n: usize,
     /// The value, and its bit.
     v: usize,
     bit: u64,
@@ -117,33 +117,44 @@ struct Striking<'a> {
     queued: &'a mut usize,
 }
 
+/// What taking a value out of some cells did.
+#[derive(Clone, Copy, Debug)]
+struct Struck {
+    /// No cell was left without a value.
+    alive: bool,
+    /// Some cell had the value.
+    any: bool,
+}
+
 impl Striking<'_> {
-    /// Takes the value out of every peer that still has it, calling `touched` with each, and
-    /// queues those left with one value; false when one is left with nothing (all of them are
-    /// still struck, so `places` and the masks agree).
+    /// Takes the value out of those of `cells` (as bits) that still have it, calling `touched`
+    /// with each, and queues those left with one value. When one is left with nothing, all of
+    /// them are still struck, so `places` and the masks agree.
     #[inline(always)]
-    fn run(&mut self, mut touched: impl FnMut(usize)) -> bool {
-        let (n, v, bit) = (self.t.size, self.v, self.bit);
+    fn run(&mut self, cells: &[u64], mut touched: impl FnMut(usize)) -> Struck {
+        let (n, v, bit) = (self.n, self.v, self.bit);
         let mut alive = true;
+        let mut any = false;
         let mut queued = *self.queued;
         let (cand, queue) = (&mut *self.cand, &mut *self.queue);
-        let mut strike = |peer: usize| {
-            let m = cand[peer] ^ bit;
-            cand[peer] = m;
-            touched(peer);
-            // Whether the peer is left with one value is hard to predict: it is written at the
+        let mut strike = |cell: usize| {
+            let m = cand[cell] ^ bit;
+            cand[cell] = m;
+            touched(cell);
+            // Whether the cell is left with one value is hard to predict: it is written at the
             // end of the queue and kept by moving the end past it, without a branch.
-            queue[queued] = peer as u16;
+            queue[queued] = cell as u16;
             queued += usize::from(m & m.wrapping_sub(1) == 0);
             alive &= m != 0;
         };
-        // Only the peers that have the value: a few, where the peers are many. The loop over
+        // Only the cells that have the value: a few, where the cells are many. The loop over
         // them ends at an unpredictable count, so two words (sides 9 to 11) go as one.
-        match *self.t.peer_mask(self.cell) {
+        match *cells {
             [low, high] => {
                 let seen = u128::from(high) << 64 | u128::from(low);
                 let places = u128::from(self.places[n + v]) << 64 | u128::from(self.places[v]);
                 let mut hit = places & seen;
+                any = hit != 0;
                 let left = places & !seen;
                 self.places[v] = left as u64;
                 self.places[n + v] = (left >> 64) as u64;
@@ -156,6 +167,7 @@ impl Striking<'_> {
                 for (k, &seen) in words.iter().enumerate() {
                     let places = &mut self.places[k * n + v];
                     let mut hit = *places & seen;
+                    any |= hit != 0;
                     *places &= !seen;
                     while hit != 0 {
                         strike(k * 64 + hit.trailing_zeros() as usize);
@@ -165,7 +177,7 @@ impl Striking<'_> {
             }
         }
         *self.queued = queued;
-        alive
+        Struck { alive, any }
     }
 }
 
@@ -312,6 +324,7 @@ impl Board {
     /// Puts the value `bit` in `cell` and removes it from the cell's peers, queueing those left
     /// with one value; false on a contradiction (the cell cannot take it, or a peer is left with
     /// nothing).
+    #[inline(always)]
     fn place(&mut self, t: &Tables, cell: usize, bit: u64) -> bool {
         if self.cand[cell] & bit == 0 {
             return false;
@@ -330,17 +343,23 @@ impl Board {
         for places in &mut self.places[word * t.size..(word + 1) * t.size] {
             *places &= !cell_bit;
         }
-        // The houses of the peers that lose the value gather in registers when they fit in a
+        self.strike(t, t.peer_mask(cell), v).alive
+    }
+
+    /// Takes value `v` out of the masks of `cells` (given as bits), queueing those left with one
+    /// value and marking their houses to check again.
+    fn strike(&mut self, t: &Tables, cells: &[u64], v: usize) -> Struck {
+        // The houses of the cells that lose the value gather in registers when they fit in a
         // few words (up to 64 houses: sides up to 21; 128: up to 42; 192: all the rest without
-        // extra regions), rather than going to memory word by word for every such peer.
+        // extra regions), rather than going to memory word by word for every such cell.
         let bits = t.house_bits_all();
         match self.unchecked.0.len() {
-            1 => self.strike_gathered::<1>(t, cell, v, bits),
-            2 => self.strike_gathered::<2>(t, cell, v, bits),
-            3 => self.strike_gathered::<3>(t, cell, v, bits),
+            1 => self.strike_gathered::<1>(t, cells, v, bits),
+            2 => self.strike_gathered::<2>(t, cells, v, bits),
+            3 => self.strike_gathered::<3>(t, cells, v, bits),
             _ => {
-                let (mut strike, unchecked) = self.striking(t, cell, v);
-                strike.run(|peer| unchecked.insert_all(t.house_bits(peer)))
+                let (mut strike, unchecked) = self.striking(t, v);
+                strike.run(cells, |cell| unchecked.insert_all(t.house_bits(cell)))
             }
         }
     }
@@ -351,34 +370,28 @@ impl Board {
     fn strike_gathered<const W: usize>(
         &mut self,
         t: &Tables,
-        cell: usize,
+        cells: &[u64],
         v: usize,
         bits: &[u64],
-    ) -> bool {
+    ) -> Struck {
         let mut dirty = [0u64; W];
-        let (mut strike, unchecked) = self.striking(t, cell, v);
-        let alive = strike.run(|peer| {
+        let (mut strike, unchecked) = self.striking(t, v);
+        let struck = strike.run(cells, |cell| {
             for (k, d) in dirty.iter_mut().enumerate() {
-                *d |= bits[peer * W + k];
+                *d |= bits[cell * W + k];
             }
         });
         for (mine, d) in unchecked.0.iter_mut().zip(dirty) {
             *mine |= d;
         }
-        alive
+        struck
     }
 
-    /// The parts of the board that taking value `v` out of the peers of `cell` changes, and the
-    /// houses to check again, apart.
-    fn striking<'a>(
-        &'a mut self,
-        t: &'a Tables,
-        cell: usize,
-        v: usize,
-    ) -> (Striking<'a>, &'a mut Dirty) {
+    /// The parts of the board that taking value `v` out of some cells changes, and the houses
+    /// to check again, apart.
+    fn striking<'a>(&'a mut self, t: &'a Tables, v: usize) -> (Striking<'a>, &'a mut Dirty) {
         let strike = Striking {
-            t,
-            cell,
+            n: t.size,
             v,
             bit: 1 << v,
             cand: &mut self.cand,
@@ -478,39 +491,20 @@ impl Board {
                         continue;
                     }
                     self.cleared[part] |= locked;
-                    for &cell in t.b_only(family, k) {
-                        let cell = usize::from(cell);
-                        let m = self.cand[cell];
-                        let gone = m & locked;
-                        if gone != 0 {
-                            let m = m & !locked;
-                            self.cand[cell] = m;
-                            self.unplace(t, cell, gone);
-                            removed = true;
-                            self.touch(t, cell);
-                            if m & m.wrapping_sub(1) == 0 {
-                                if m == 0 {
-                                    return None;
-                                }
-                                self.queue[self.queued] = cell as u16;
-                                self.queued += 1;
-                            }
+                    let mut values = locked;
+                    while values != 0 {
+                        let v = values.trailing_zeros() as usize;
+                        values &= values - 1;
+                        let struck = self.strike(t, t.b_only(family, k), v);
+                        if !struck.alive {
+                            return None;
                         }
+                        removed |= struck.any;
                     }
                 }
             }
         }
         Some(removed)
-    }
-
-    /// Takes `cell` out of the places of the values `gone`.
-    fn unplace(&mut self, t: &Tables, cell: usize, mut gone: u64) {
-        let word = &mut self.places[cell / 64 * t.size..];
-        while gone != 0 {
-            let v = gone.trailing_zeros() as usize;
-            gone &= gone - 1;
-            word[v] &= !(1 << (cell % 64));
-        }
     }
 
     /// The first cell of house `h` where the value `bit` may go.

@@ -30,9 +30,9 @@ pub(super) struct Tables {
     families: Vec<Family>,
     /// The family part of each cell of A, `n` per family (see [`Family`]).
     part_of: Vec<u8>,
-    /// The parts of every family, as ranges of `b_only_cells`: the cells of B outside A.
-    parts: Vec<(u32, u32)>,
-    b_only_cells: Vec<u16>,
+    /// The cells of B outside A for every part of every family, as bits: [`Tables::cell_words`]
+    /// words a part.
+    b_only: Vec<u64>,
     /// The houses of cell `k` as a set of bits, `house_bits[k * words..(k + 1) * words]` with
     /// `words` = `house_words`: marking them changed is a few `or`s.
     house_bits: Vec<u64>,
@@ -106,7 +106,7 @@ impl Tables {
             }
             peers[cell / 64] &= !(1 << (cell % 64));
         }
-        let lock = Locking::new(&house_cells, n);
+        let lock = Locking::new(&house_cells, n, cell_words);
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         Some(Tables {
             size: n,
@@ -117,8 +117,7 @@ impl Tables {
             peer_masks,
             families: lock.families,
             part_of: lock.part_of,
-            parts: lock.parts,
-            b_only_cells: lock.b_only_cells,
+            b_only: lock.b_only,
             family_start: lock.family_start,
             house_bits,
             house_words,
@@ -166,7 +165,7 @@ impl Tables {
 
     /// The number of parts of all families.
     pub fn part_count(&self) -> usize {
-        self.parts.len()
+        self.b_only.len() / self.cell_words
     }
 
     /// Part `k` of a family, numbered among all parts.
@@ -174,10 +173,11 @@ impl Tables {
         f.parts.0 as usize + k
     }
 
-    /// The cells of the house of part `k` of a family outside the family's house.
-    pub fn b_only(&self, f: &Family, k: usize) -> &[u16] {
-        let (a, b) = self.parts[f.parts.0 as usize + k];
-        &self.b_only_cells[a as usize..b as usize]
+    /// The cells of the house of part `k` of a family outside the family's house, as bits
+    /// ([`Tables::cell_words`] words).
+    pub fn b_only(&self, f: &Family, k: usize) -> &[u64] {
+        let w = self.cell_words;
+        &self.b_only[(f.parts.0 as usize + k) * w..][..w]
     }
 
     /// The houses of `cell` as bits: bit `h % 64` of word `h / 64` for house `h`.
@@ -218,20 +218,27 @@ pub(super) const MAX_PARTS: usize = 15;
 struct Locking {
     families: Vec<Family>,
     part_of: Vec<u8>,
-    parts: Vec<(u32, u32)>,
-    b_only_cells: Vec<u16>,
+    /// The cells of B outside A of every part, `words` words each.
+    b_only: Vec<u64>,
+    words: usize,
     family_start: Vec<u32>,
 }
 
 impl Locking {
-    /// The families of the houses (`n` cells each in `house_cells`).
-    fn new(house_cells: &[u16], n: usize) -> Locking {
+    /// The number of parts so far.
+    fn part_count(&self) -> usize {
+        self.b_only.len() / self.words
+    }
+
+    /// The families of the houses (`n` cells each in `house_cells`), with sets of cells in
+    /// `words` words.
+    fn new(house_cells: &[u16], n: usize, words: usize) -> Locking {
         let houses: Vec<&[u16]> = house_cells.chunks(n).collect();
         let mut lock = Locking {
             families: Vec::new(),
             part_of: Vec::new(),
-            parts: Vec::new(),
-            b_only_cells: Vec::new(),
+            b_only: Vec::new(),
+            words,
             family_start: vec![0],
         };
         for (i, a) in houses.iter().enumerate() {
@@ -278,16 +285,18 @@ impl Locking {
                 .position(|(_, meet)| meet.contains(c))
                 .map_or(none, |k| k as u8)
         }));
-        let first_part = self.parts.len() as u32;
+        let first_part = self.part_count();
         for (j, _) in members {
-            let from = self.b_only_cells.len() as u32;
-            let b_only = house(*j).iter().filter(|c| !a.contains(c));
-            self.b_only_cells.extend(b_only);
-            self.parts.push((from, self.b_only_cells.len() as u32));
+            let mut b_only = vec![0u64; self.words];
+            for &c in house(*j).iter().filter(|c| !a.contains(c)) {
+                b_only[usize::from(c) / 64] |= 1 << (c % 64);
+            }
+            self.b_only.extend(b_only);
         }
+        let first_part = first_part as u32;
         self.families.push(Family {
             part_of: (start, self.part_of.len() as u32),
-            parts: (first_part, self.parts.len() as u32),
+            parts: (first_part, self.part_count() as u32),
         });
     }
 }
@@ -333,7 +342,7 @@ mod tests {
         let (part_of, parts) = t.part_of(&families[0]);
         assert_eq!(parts, 3);
         assert_eq!(part_of, [0, 0, 0, 1, 1, 1, 2, 2, 2]);
-        assert_eq!(t.b_only(&families[0], 0), [3, 4, 5, 6, 7, 8]);
+        assert_eq!(t.b_only(&families[0], 0), [0b1_1111_1000, 0]);
         // A row meets three boxes.
         assert_eq!(t.families(0).len(), 1);
         assert_eq!(t.part_of(&t.families(0)[0]).1, 3);
