@@ -224,26 +224,39 @@ impl Board {
             return Err(Refused);
         }
         self.resize(t);
-        self.placed.fill(0);
         self.cleared.fill(0);
         self.unchecked.fill(t.house_count());
         self.unlocked.fill(t.house_count());
-        // Both passes go over every cell the same way, given or empty: a branch on the given
-        // would be mispredicted at random, which costs more than the few idle steps.
         let mut bad = false;
-        for (cell, &v) in givens.iter().enumerate() {
+        for (value, &v) in self.value.iter_mut().zip(givens) {
             bad |= usize::from(v) > t.size;
-            let bit = given_bit(v);
-            for &h in t.houses_of(cell) {
-                let placed = &mut self.placed[usize::from(h)];
-                bad |= *placed & bit != 0;
-                *placed |= bit;
-            }
             // At most 64 unless refused below, so it fits.
-            self.value[cell] = v as u8;
+            *value = v as u8;
         }
         if bad {
             return Err(Refused);
+        }
+        // House by house over the flat table of their cells, given or empty alike: a branch on
+        // the given would be mispredicted at random, which costs more than the few idle steps.
+        let houses = || t.house_cells().chunks_exact(t.size);
+        for (placed, cells) in self.placed.iter_mut().zip(houses()) {
+            let mut m = 0;
+            for &cell in cells {
+                let bit = given_bit(u16::from(self.value[usize::from(cell)]));
+                bad |= m & bit != 0;
+                m |= bit;
+            }
+            *placed = m;
+        }
+        if bad {
+            return Err(Refused);
+        }
+        // The values each cell's houses hold, gathered house by house too.
+        self.cand.fill(0);
+        for (&placed, cells) in self.placed.iter().zip(houses()) {
+            for &cell in cells {
+                self.cand[usize::from(cell)] |= placed;
+            }
         }
         self.left = 0;
         let mut possible = true;
@@ -253,10 +266,7 @@ impl Board {
         self.queue.resize(2 * t.cell_count() + 1, 0);
         let mut queued = 0;
         for cell in 0..t.cell_count() {
-            let taken = t
-                .houses_of(cell)
-                .iter()
-                .fold(0, |m, &h| m | self.placed[usize::from(h)]);
+            let taken = self.cand[cell];
             let empty = self.value[cell] == 0;
             // All ones for an empty cell, 0 for a given.
             let m = t.full & !taken & 0u64.wrapping_sub(u64::from(empty));

@@ -136,6 +136,11 @@ impl Tables {
         self.house_cells.len() / self.size
     }
 
+    /// The cells of every house, [`Tables::house`] one house after the other.
+    pub fn house_cells(&self) -> &[u16] {
+        &self.house_cells
+    }
+
     /// The `n` cells of house `h`.
     pub fn house(&self, h: usize) -> &[u16] {
         &self.house_cells[h * self.size..(h + 1) * self.size]
