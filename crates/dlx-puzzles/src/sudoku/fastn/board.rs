@@ -33,8 +33,6 @@ pub(super) struct Board {
     pub cleared: Vec<u64>,
     /// The number of cells not placed yet.
     pub left: usize,
-    /// Room for `start` to gather, for each value, the peers of the cells given it.
-    blocked: Vec<u64>,
     /// Cells whose mask came down to one value (or none: a contradiction) and that are not
     /// placed yet: the first `queued` entries. The array has room for two entries per cell and
     /// one more, so that a cell can be written at the end before it is known whether it stays:
@@ -227,22 +225,27 @@ impl Board {
         self.cleared.fill(0);
         self.unchecked.fill(t.house_count());
         self.unlocked.fill(t.house_count());
+        // Until the end, `cand` holds each cell's given as a bit (0 for an empty cell), then
+        // also the values its houses hold.
         let mut bad = false;
-        for (value, &v) in self.value.iter_mut().zip(givens) {
+        for ((value, cand), &v) in self.value.iter_mut().zip(&mut self.cand).zip(givens) {
             bad |= usize::from(v) > t.size;
             // At most 64 unless refused below, so it fits.
             *value = v as u8;
+            *cand = given_bit(v);
         }
         if bad {
             return Err(Refused);
         }
         // House by house over the flat table of their cells, given or empty alike: a branch on
         // the given would be mispredicted at random, which costs more than the few idle steps.
+        // (Local slices: the arrays' lengths and addresses stay in registers through the loops.)
         let houses = || t.house_cells().chunks_exact(t.size);
+        let cand = &mut self.cand[..];
         for (placed, cells) in self.placed.iter_mut().zip(houses()) {
             let mut m = 0;
             for &cell in cells {
-                let bit = given_bit(u16::from(self.value[usize::from(cell)]));
+                let bit = cand[usize::from(cell)];
                 bad |= m & bit != 0;
                 m |= bit;
             }
@@ -251,56 +254,53 @@ impl Board {
         if bad {
             return Err(Refused);
         }
-        // The values each cell's houses hold, gathered house by house too.
-        self.cand.fill(0);
         for (&placed, cells) in self.placed.iter().zip(houses()) {
             for &cell in cells {
-                self.cand[usize::from(cell)] |= placed;
+                cand[usize::from(cell)] |= placed;
             }
         }
-        self.left = 0;
-        let mut possible = true;
+        let (mut left, mut possible) = (0, true);
         // The cells with one value go to the queue without a branch: each is written at the
         // end and kept by moving the end past it. (The queue is empty here.)
         self.queue.clear();
         self.queue.resize(2 * t.cell_count() + 1, 0);
+        let queue = &mut self.queue[..];
         let mut queued = 0;
-        for cell in 0..t.cell_count() {
-            let taken = self.cand[cell];
-            let empty = self.value[cell] == 0;
-            // All ones for an empty cell, 0 for a given.
-            let m = t.full & !taken & 0u64.wrapping_sub(u64::from(empty));
-            self.cand[cell] = m;
-            self.left += usize::from(empty);
-            possible &= m != 0 || !empty;
-            self.queue[queued] = cell as u16;
-            queued += usize::from(empty & (m & m.wrapping_sub(1) == 0));
+        for (cell, (m, &v)) in cand.iter_mut().zip(&self.value).enumerate() {
+            let empty = v == 0;
+            // All ones for an empty cell, 0 for a given (whose own bit is among those taken).
+            *m = t.full & !*m & 0u64.wrapping_sub(u64::from(empty));
+            left += usize::from(empty);
+            possible &= *m != 0 || !empty;
+            queue[queued] = cell as u16;
+            queued += usize::from(empty & (*m & m.wrapping_sub(1) == 0));
         }
+        self.left = left;
         self.queued = queued;
         self.start_places(t);
         Ok(possible)
     }
 
-    /// Fills `places` from the started board: value `v` may go in the empty cells that are no
-    /// peer of a given `v`. Every cell is treated alike, given or not, as in `start`: the
-    /// peers of the empty cells go to a row of `blocked` for value 0 that nothing reads.
+    /// Fills `places` from the started board: value `v` may go in the empty cells outside the
+    /// houses that hold it.
     fn start_places(&mut self, t: &Tables) {
         let (n, words) = (t.size, t.cell_words());
-        self.blocked.clear();
-        self.blocked.resize((n + 1) * words, 0);
-        for (cell, &v) in self.value.iter().enumerate() {
-            let blocked = &mut self.blocked[usize::from(v) * words..][..words];
-            for (b, &m) in blocked.iter_mut().zip(t.peer_mask(cell)) {
-                *b |= m;
-            }
-        }
-        for (k, cells) in self.value.chunks(64).enumerate() {
+        let places = &mut self.places[..];
+        for (values, cells) in places.chunks_exact_mut(n).zip(self.value.chunks(64)) {
             let open = cells
                 .iter()
                 .enumerate()
                 .fold(0, |m, (i, &v)| m | u64::from(v == 0) << i);
-            for (v, places) in self.places[k * n..(k + 1) * n].iter_mut().enumerate() {
-                *places = open & !self.blocked[(v + 1) * words + k];
+            values.fill(open);
+        }
+        for (&placed, house) in self.placed.iter().zip(t.house_masks().chunks_exact(words)) {
+            let mut values = placed;
+            while values != 0 {
+                let v = values.trailing_zeros() as usize;
+                values &= values - 1;
+                for (k, &m) in house.iter().enumerate() {
+                    places[k * n + v] &= !m;
+                }
             }
         }
     }

@@ -201,6 +201,11 @@ impl Tables {
         self.cell_words
     }
 
+    /// The cells of every house as bits, [`Tables::house_mask`] one house after the other.
+    pub fn house_masks(&self) -> &[u64] {
+        &self.house_masks
+    }
+
     /// The cells of house `h` as bits, [`Tables::cell_words`] words.
     pub fn house_mask(&self, h: usize) -> &[u64] {
         let w = self.cell_words;
