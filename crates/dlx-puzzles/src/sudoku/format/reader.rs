@@ -1,6 +1,6 @@
 //! The streaming reader: decides what each record is (JSON, line, block) and reads it.
 
-use std::io::BufRead;
+use std::io::{BufRead, BufReader, Read};
 
 use crate::sudoku::{Alphabet, Layout, Puzzle, ShapeHint};
 
@@ -333,6 +333,31 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
+impl<T: Read> Reader<BufReader<T>> {
+    /// Whether the next puzzle, or the end, is at hand: a line that is neither blank nor a
+    /// comment has been read ahead or waits complete in the input's buffer, or the input has
+    /// ended. When it is not, reading the next puzzle may wait for more input, so a caller that
+    /// answers puzzles as they come should hand over what it has first. (A puzzle whose lines
+    /// arrive apart may still make the reader wait: a line puzzle is looked at together with
+    /// the line after it, which may be its region layout.)
+    pub fn at_hand(&self) -> bool {
+        let useful = |text: &str| !is_blank(text) && !is_comment(text);
+        if self.done || self.source.ended() || self.source.ahead().any(|l| useful(&l.text)) {
+            return true;
+        }
+        // Complete lines only (a line break after them): the bytes after the last one may be
+        // the start of a line. Usually the first line decides.
+        let mut unread = self.source.input().buffer();
+        while let Some(end) = unread.iter().position(|&b| b == b'\n') {
+            if useful(&String::from_utf8_lossy(&unread[..end])) {
+                return true;
+            }
+            unread = &unread[end + 1..];
+        }
+        false
+    }
+}
+
 impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Puzzle, FormatError>;
 
@@ -366,9 +391,10 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Some(_) => break,
             }
         }
-        let before = self.source.next_number();
+        let before = self.source.taken();
         let mut result = self.record();
-        if self.source.next_number() == before {
+        // (Counted without looking at the next line, which may not have come yet.)
+        if self.source.taken() == before {
             // Every record takes at least one line; this guards against a stall.
             self.source.next_line();
         }
@@ -388,6 +414,49 @@ impl<R: BufRead> Iterator for Reader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An input that hands over one part per read, as a pipe hands over each write.
+    struct Parts(std::collections::VecDeque<&'static [u8]>);
+
+    impl Read for Parts {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let Some(part) = self.0.pop_front() else {
+                return Ok(0);
+            };
+            buf[..part.len()].copy_from_slice(part);
+            Ok(part.len())
+        }
+    }
+
+    fn parts_reader(parts: &[&'static [u8]]) -> Reader<BufReader<Parts>> {
+        let input = BufReader::new(Parts(parts.iter().copied().collect()));
+        Reader::new(input, ReadOptions::default())
+    }
+
+    const P1: &[u8] = b"2...............\n";
+
+    #[test]
+    fn the_next_puzzle_is_at_hand_only_when_a_line_of_it_has_come() {
+        // A puzzle and a blank line, then another puzzle in a later write.
+        let mut r = parts_reader(&[b"# two puzzles\n1...............\n\n", P1]);
+        assert!(!r.at_hand(), "nothing has been read");
+        assert!(r.next().unwrap().is_ok());
+        // Only the blank line is ahead: the next puzzle is still to come.
+        assert!(!r.at_hand());
+        assert!(r.next().unwrap().is_ok());
+        // Looking for a layout line after it found the end.
+        assert!(r.at_hand());
+        assert!(r.next().is_none());
+        // Two puzzles in one write: the second is ahead once the first is read.
+        let mut r = parts_reader(&[b"1...............\n2...............\n"]);
+        assert!(r.next().unwrap().is_ok());
+        assert!(r.at_hand());
+        // A line without its line break yet is not at hand.
+        let mut r = parts_reader(&[b"1...............\n\n2.......", b"........\n"]);
+        assert!(r.next().unwrap().is_ok());
+        assert!(!r.at_hand());
+        assert!(r.next().unwrap().is_ok());
+    }
 
     #[test]
     fn starts() {

@@ -141,6 +141,26 @@ impl<R: BufRead> Source<R> {
         }
     }
 
+    /// The input, with what it holds unread.
+    pub(crate) fn input(&self) -> &R {
+        &self.input
+    }
+
+    /// The number of lines taken so far.
+    pub(crate) fn taken(&self) -> usize {
+        self.read - self.ahead.len()
+    }
+
+    /// The lines read ahead and not taken yet.
+    pub(crate) fn ahead(&self) -> impl Iterator<Item = &Line> {
+        self.ahead.iter()
+    }
+
+    /// Whether the input has ended (or failed): nothing more is read from it.
+    pub(crate) fn ended(&self) -> bool {
+        self.ended
+    }
+
     /// The error that ended the input early (a read error, or a line too long), once.
     pub(crate) fn take_failure(&mut self) -> Option<FormatError> {
         self.failure.take()
