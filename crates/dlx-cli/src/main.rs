@@ -15,6 +15,7 @@ mod outcome;
 mod polyomino;
 mod progress;
 mod queens;
+mod records;
 mod run;
 mod solve;
 mod split;

@@ -5,7 +5,9 @@
 //!
 //! Jobs travel in batches sized from how long the last batch took: a 17-clue Sudoku takes a few
 //! microseconds, about what handing one job to another thread and back costs, while a hard 25x25
-//! puzzle takes seconds and must not sit in a batch behind others.
+//! puzzle takes seconds and must not sit in a batch behind others. A batch also ends when the
+//! next job is not at hand: no job waits for input that has not come (a program that writes a
+//! puzzle and waits for its answer gets it, and typed puzzles are answered one by one).
 
 use std::collections::BTreeMap;
 use std::io;
@@ -26,14 +28,11 @@ const MAX_BATCH: usize = 512;
 /// of their speed-up.
 const BATCH_TIME: Duration = Duration::from_millis(2);
 
-/// How jobs are grouped for the threads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Batching {
-    /// Batches sized by how fast jobs go (for inputs that arrive faster than they are answered).
-    Adaptive,
-    /// Every job alone, handed on as soon as it is read (for input typed at a terminal, where
-    /// a job must not wait for the next one to be answered).
-    Single,
+/// Jobs read from an input that may keep the reader waiting (a pipe, a terminal).
+pub trait Feed: Iterator {
+    /// Whether the next job, or the end, can be had without waiting for more input. While it
+    /// cannot, jobs read so far are worked on and their results handed over first.
+    fn at_hand(&self) -> bool;
 }
 
 /// Where results go, in order.
@@ -50,13 +49,12 @@ pub trait Sink<R> {
 type Batch<T> = (u64, Vec<T>);
 
 /// Runs `work` on every job of `jobs` with `threads` threads, each with its own state from `init`,
-/// and gives the results to `sink` in the order of the jobs, as soon as they are ready. One thread
-/// works in place, with no thread started. Stops reading jobs at the first error of the sink, and
-/// returns it.
+/// and gives the results to `sink` in the order of the jobs, as soon as they are ready (the sink
+/// is told it is idle before anyone waits for input). One thread works in place, with no thread
+/// started. Stops reading jobs at the first error of the sink, and returns it.
 pub fn run<J, R, S>(
     threads: usize,
-    batching: Batching,
-    jobs: impl Iterator<Item = J> + Send,
+    mut jobs: impl Feed<Item = J> + Send,
     init: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, J) -> R + Sync,
     sink: &mut impl Sink<R>,
@@ -67,10 +65,15 @@ where
 {
     if threads <= 1 {
         let mut state = init();
-        for job in jobs {
+        loop {
+            if !jobs.at_hand() {
+                sink.idle()?;
+            }
+            let Some(job) = jobs.next() else {
+                return Ok(());
+            };
             sink.emit(work(&mut state, job))?;
         }
-        return Ok(());
     }
     // The jobs and the index of the next one. Each thread reads its own batches: reading costs a
     // fraction of answering, so threads seldom wait for the lock, and no thread only reads.
@@ -92,7 +95,11 @@ where
                     }
                     let Ok(mut feed) = feed.lock() else { break };
                     let first = feed.1;
-                    let jobs: Vec<J> = feed.0.by_ref().take(size).collect();
+                    let mut jobs = Vec::with_capacity(size);
+                    while jobs.len() < size && (jobs.is_empty() || feed.0.at_hand()) {
+                        let Some(job) = feed.0.next() else { break };
+                        jobs.push(job);
+                    }
                     feed.1 += jobs.len() as u64;
                     drop(feed);
                     credit.give(size - jobs.len());
@@ -129,9 +136,7 @@ where
                 }
             };
             let ((first, results), took) = message;
-            if batching == Batching::Adaptive {
-                batch_size.store(fitting_batch(took, results.len()), Relaxed);
-            }
+            batch_size.store(fitting_batch(took, results.len()), Relaxed);
             finished.insert(first, results);
             while let Some(results) = finished.remove(&next) {
                 next += results.len() as u64;
@@ -221,7 +226,26 @@ fn stopped() -> io::Error {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
+
+    /// Jobs that never keep the reader waiting.
+    struct Ready<I>(I);
+
+    impl<I: Iterator> Iterator for Ready<I> {
+        type Item = I::Item;
+
+        fn next(&mut self) -> Option<I::Item> {
+            self.0.next()
+        }
+    }
+
+    impl<I: Iterator> Feed for Ready<I> {
+        fn at_hand(&self) -> bool {
+            true
+        }
+    }
 
     /// Collects results; fails at the value `fail_at`.
     #[derive(Default)]
@@ -247,26 +271,109 @@ mod tests {
     #[test]
     fn results_come_back_in_input_order() {
         for threads in [1, 2, 5] {
-            for batching in [Batching::Adaptive, Batching::Single] {
-                let mut sink = Collect::default();
-                run(
-                    threads,
-                    batching,
-                    0..5000u64,
-                    || 0u64,
-                    |calls, n| {
-                        *calls += 1;
-                        // Uneven work, so results finish out of order.
-                        if n % 97 == 0 {
-                            thread::sleep(std::time::Duration::from_millis(1));
-                        }
-                        n * 2
-                    },
-                    &mut sink,
-                )
-                .unwrap();
-                assert_eq!(sink.out, (0..5000).map(|n| n * 2).collect::<Vec<_>>());
+            let mut sink = Collect::default();
+            run(
+                threads,
+                Ready(0..5000u64),
+                || 0u64,
+                |calls, n| {
+                    *calls += 1;
+                    // Uneven work, so results finish out of order.
+                    if n % 97 == 0 {
+                        thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                    n * 2
+                },
+                &mut sink,
+            )
+            .unwrap();
+            assert_eq!(sink.out, (0..5000).map(|n| n * 2).collect::<Vec<_>>());
+        }
+    }
+
+    /// Jobs that come one at a time, each only once the results of all before it have been
+    /// handed over and the sink has been told it is idle, as from a program that writes a
+    /// puzzle and waits for its answer before it writes the next. Gives up after a while.
+    struct Dialogue {
+        jobs: mpsc::Receiver<u64>,
+        /// Jobs sent and not taken yet.
+        queued: Arc<AtomicUsize>,
+    }
+
+    impl Iterator for Dialogue {
+        type Item = u64;
+
+        fn next(&mut self) -> Option<u64> {
+            let job = self.jobs.recv_timeout(Duration::from_secs(5)).ok()?;
+            self.queued.fetch_sub(1, Relaxed);
+            Some(job)
+        }
+    }
+
+    impl Feed for Dialogue {
+        fn at_hand(&self) -> bool {
+            self.queued.load(Relaxed) > 0
+        }
+    }
+
+    /// The other side of a [`Dialogue`]: takes the results and, told it is idle with every job
+    /// answered, sends the next one, up to `last`, then ends the jobs.
+    struct Answers {
+        out: Vec<u64>,
+        jobs: Option<mpsc::Sender<u64>>,
+        queued: Arc<AtomicUsize>,
+        sent: u64,
+        last: u64,
+    }
+
+    impl Sink<u64> for Answers {
+        fn emit(&mut self, result: u64) -> io::Result<()> {
+            self.out.push(result);
+            Ok(())
+        }
+
+        fn idle(&mut self) -> io::Result<()> {
+            if self.out.len() as u64 == self.sent {
+                if self.sent > self.last {
+                    self.jobs = None;
+                } else if let Some(jobs) = &self.jobs {
+                    self.queued.fetch_add(1, Relaxed);
+                    let _ = jobs.send(self.sent);
+                    self.sent += 1;
+                }
             }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn no_job_waits_for_input_that_has_not_come() {
+        for threads in [1, 2, 3] {
+            let (tx, rx) = mpsc::channel();
+            // A burst of jobs first, which grows the batches; then one at a time.
+            let burst = 1000;
+            for n in 0..burst {
+                tx.send(n).unwrap();
+            }
+            let queued = Arc::new(AtomicUsize::new(burst as usize));
+            let feed = Dialogue {
+                jobs: rx,
+                queued: Arc::clone(&queued),
+            };
+            let mut sink = Answers {
+                out: Vec::new(),
+                jobs: Some(tx),
+                queued,
+                sent: burst,
+                last: burst + 50,
+            };
+            run(threads, feed, || (), |_, n| n, &mut sink).unwrap();
+            // Had a batch waited for jobs to come, the feed would have given up early.
+            assert_eq!(
+                sink.out,
+                (0..=burst + 50).collect::<Vec<_>>(),
+                "{threads} threads"
+            );
         }
     }
 
@@ -284,14 +391,7 @@ mod tests {
             fail_at: Some(10),
             ..Collect::default()
         };
-        let result = run(
-            3,
-            Batching::Adaptive,
-            0..1_000_000u64,
-            || (),
-            |_, n| n,
-            &mut sink,
-        );
+        let result = run(3, Ready(0..1_000_000u64), || (), |_, n| n, &mut sink);
         assert!(result.is_err());
         assert_eq!(sink.out.len(), 11);
     }

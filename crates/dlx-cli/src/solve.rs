@@ -1,18 +1,15 @@
 //! `dlx solve`: solve, count or check Sudoku puzzles of any shape, streaming them from files or
 //! standard input and answering in input order.
 
-use std::fs::File;
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_core::Stats;
-use dlx_puzzles::sudoku::format::{self, ReadOptions, Reader};
+use dlx_puzzles::sudoku::format::{self, ReadOptions};
 use dlx_puzzles::sudoku::shape::MAX_SIZE;
 use dlx_puzzles::sudoku::{
     Alphabet, Answer, GivensError, Layout, Limits, Puzzle, Shape, ShapeHint, Solver, Verdict,
@@ -20,9 +17,10 @@ use dlx_puzzles::sudoku::{
 
 use crate::input;
 use crate::memory;
-use crate::ordered::{self, Batching, Sink};
+use crate::ordered::{self, Sink};
 use crate::outcome::Outcome;
-use crate::progress::{Counting, Progress};
+use crate::progress::Progress;
+use crate::records::{Job, Records};
 use crate::stop;
 
 /// Arguments of `dlx solve`.
@@ -32,7 +30,10 @@ use crate::stop;
 answer, `no solution`, `invalid puzzle` (the reason on stderr) or `unfinished` (stopped by \
 --budget, --timeout or Ctrl-C). Exit codes: 0 all solved, 1 some puzzle has no solution, 3 some \
 puzzle is unfinished, 2 bad usage or bad input, 130 Ctrl-C (the run still ends in order, with \
-the totals so far on stderr); when several apply, 130 wins, then 2 over 3, and 3 over 1."
+the totals so far on stderr); when several apply, 130 wins, then 2 over 3, and 3 over 1. \
+Answers are written before `dlx solve` waits for more input, so a program may write a puzzle and \
+wait for its answer: a JSON line as it is, a puzzle on one line followed by a blank line (the \
+line after a puzzle may be its region layout)."
 )]
 pub struct SolveArgs {
     /// Files of puzzles; standard input when none are given, or for `-`.
@@ -268,17 +269,6 @@ impl Solvers {
         };
         Ok(&mut self.solvers[index])
     }
-}
-
-/// One record of the input, for a thread to answer.
-enum Job {
-    /// A puzzle, or the reader's error in its place, from the input called `name`.
-    Record {
-        name: Arc<str>,
-        record: Result<Puzzle, format::FormatError>,
-    },
-    /// An input that cannot be opened.
-    Unreadable { name: String, error: io::Error },
 }
 
 /// What a thread found for one job, to be written in input order.
@@ -517,42 +507,6 @@ fn answer(solver: &mut Solver, mode: Mode, givens: &[u16]) -> Result<Answer, Giv
     })
 }
 
-/// The records of every input, in order, read as they are needed.
-fn jobs<'a>(
-    files: &'a [PathBuf],
-    options: &'a ReadOptions,
-    bytes: Arc<AtomicU64>,
-) -> impl Iterator<Item = Job> + Send + 'a {
-    files
-        .iter()
-        .flat_map(move |path| -> Box<dyn Iterator<Item = Job> + Send> {
-            if path == Path::new("-") {
-                let name: Arc<str> = Arc::from("<stdin>");
-                let input = BufReader::new(Counting::new(io::stdin(), Arc::clone(&bytes)));
-                return Box::new(Reader::new(input, options.clone()).map(move |record| {
-                    Job::Record {
-                        name: Arc::clone(&name),
-                        record,
-                    }
-                }));
-            }
-            let name = path.display().to_string();
-            match File::open(path) {
-                Ok(file) => {
-                    let name: Arc<str> = Arc::from(name);
-                    let input = BufReader::new(Counting::new(file, Arc::clone(&bytes)));
-                    Box::new(
-                        Reader::new(input, options.clone()).map(move |record| Job::Record {
-                            name: Arc::clone(&name),
-                            record,
-                        }),
-                    )
-                }
-                Err(error) => Box::new(std::iter::once(Job::Unreadable { name, error })),
-            }
-        })
-}
-
 /// The total size of the inputs, when all are files.
 fn total_size(files: &[PathBuf]) -> Option<u64> {
     files
@@ -617,17 +571,9 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         size: args.size,
         alphabet: args.alphabet.map(Alphabet::from),
     };
-    // Typed puzzles are answered one by one; anything else goes to the threads in batches.
-    let typed = files.iter().any(|f| f == Path::new("-")) && io::stdin().is_terminal();
-    let batching = if typed {
-        Batching::Single
-    } else {
-        Batching::Adaptive
-    };
     let written = ordered::run(
         threads,
-        batching,
-        jobs(files, &options, run.progress.bytes()),
+        Records::new(files, &options, run.progress.bytes()),
         Solvers::default,
         |solvers, job| answering.answer(solvers, job),
         &mut run,

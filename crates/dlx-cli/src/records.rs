@@ -1,0 +1,109 @@
+//! The records of `dlx solve`'s inputs, in order, read as they are needed, and whether the next
+//! one can be read without waiting.
+
+use std::fs::File;
+use std::io::{self, BufReader, Stdin};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+use dlx_puzzles::sudoku::format::{self, ReadOptions, Reader};
+use dlx_puzzles::sudoku::Puzzle;
+
+use crate::ordered::Feed;
+use crate::progress::Counting;
+
+/// One record of the input, for a thread to answer.
+pub enum Job {
+    /// A puzzle, or the reader's error in its place, from the input called `name`.
+    Record {
+        name: Arc<str>,
+        record: Result<Puzzle, format::FormatError>,
+    },
+    /// An input that cannot be opened.
+    Unreadable { name: String, error: io::Error },
+}
+
+/// The buffer of standard input: large enough that a burst of puzzles down a pipe fills whole
+/// batches (a batch ends where the buffered input does).
+const STDIN_BUFFER: usize = 1 << 16;
+
+/// The records of every input in turn; standard input for `-`.
+pub struct Records<'a> {
+    files: std::slice::Iter<'a, PathBuf>,
+    options: &'a ReadOptions,
+    /// The bytes read so far, for the progress bar.
+    bytes: Arc<AtomicU64>,
+    /// The input being read, and its name.
+    current: Option<(Arc<str>, Input)>,
+}
+
+/// An open input.
+enum Input {
+    Stdin(Reader<BufReader<Counting<Stdin>>>),
+    File(Reader<BufReader<Counting<File>>>),
+}
+
+impl<'a> Records<'a> {
+    /// The records of `files`, read with `options`, counting the bytes read into `bytes`.
+    pub fn new(files: &'a [PathBuf], options: &'a ReadOptions, bytes: Arc<AtomicU64>) -> Self {
+        Records {
+            files: files.iter(),
+            options,
+            bytes,
+            current: None,
+        }
+    }
+
+    /// Opens the input at `path` (standard input for `-`), with its name.
+    fn open(&self, path: &Path) -> io::Result<(Arc<str>, Input)> {
+        let options = self.options.clone();
+        if path == Path::new("-") {
+            let stdin = Counting::new(io::stdin(), Arc::clone(&self.bytes));
+            let reader = Reader::new(BufReader::with_capacity(STDIN_BUFFER, stdin), options);
+            return Ok((Arc::from("<stdin>"), Input::Stdin(reader)));
+        }
+        let file = Counting::new(File::open(path)?, Arc::clone(&self.bytes));
+        let reader = Reader::new(BufReader::new(file), options);
+        Ok((Arc::from(path.display().to_string()), Input::File(reader)))
+    }
+}
+
+impl Iterator for Records<'_> {
+    type Item = Job;
+
+    fn next(&mut self) -> Option<Job> {
+        loop {
+            if let Some((name, input)) = &mut self.current {
+                let record = match input {
+                    Input::Stdin(reader) => reader.next(),
+                    Input::File(reader) => reader.next(),
+                };
+                if let Some(record) = record {
+                    let name = Arc::clone(name);
+                    return Some(Job::Record { name, record });
+                }
+                self.current = None;
+            }
+            let path = self.files.next()?;
+            match self.open(path) {
+                Ok(input) => self.current = Some(input),
+                Err(error) => {
+                    let name = path.display().to_string();
+                    return Some(Job::Unreadable { name, error });
+                }
+            }
+        }
+    }
+}
+
+impl Feed for Records<'_> {
+    /// Standard input (a pipe, a terminal) may keep the reader waiting; a file does not.
+    fn at_hand(&self) -> bool {
+        match &self.current {
+            Some((_, Input::Stdin(reader))) => reader.at_hand(),
+            Some((_, Input::File(_))) => true,
+            None => self.files.as_slice().first() != Some(&PathBuf::from("-")),
+        }
+    }
+}
