@@ -284,7 +284,7 @@ impl Board {
     /// Fills `places` from the started board: value `v` may go in the empty cells outside the
     /// houses that hold it.
     fn start_places(&mut self, t: &Tables) {
-        let (n, words) = (t.size, t.cell_words());
+        let n = t.size;
         let places = &mut self.places[..];
         for (values, cells) in places.chunks_exact_mut(n).zip(self.value.chunks(64)) {
             let open = cells
@@ -293,12 +293,13 @@ impl Board {
                 .fold(0, |m, (i, &v)| m | u64::from(v == 0) << i);
             values.fill(open);
         }
-        for (&placed, house) in self.placed.iter().zip(t.house_masks().chunks_exact(words)) {
+        for (h, &placed) in self.placed.iter().enumerate() {
+            let (first, house) = t.house_span(h);
             let mut values = placed;
             while values != 0 {
                 let v = values.trailing_zeros() as usize;
                 values &= values - 1;
-                for (k, &m) in house.iter().enumerate() {
+                for (k, &m) in (first..).zip(house) {
                     places[k * n + v] &= !m;
                 }
             }
@@ -520,13 +521,12 @@ impl Board {
     /// The first cell of house `h` where the value `bit` may go.
     fn first_place(&self, t: &Tables, h: usize, bit: u64) -> Option<usize> {
         let v = bit.trailing_zeros() as usize;
-        self.places[v..]
-            .iter()
-            .step_by(t.size)
-            .zip(t.house_mask(h))
-            .enumerate()
-            .find(|(_, (&p, &m))| p & m != 0)
-            .map(|(k, (&p, &m))| k * 64 + (p & m).trailing_zeros() as usize)
+        let (first, house) = t.house_span(h);
+        (first..)
+            .zip(house)
+            .map(|(k, &m)| (k, self.places[k * t.size + v] & m))
+            .find(|&(_, p)| p != 0)
+            .map(|(k, p)| k * 64 + p.trailing_zeros() as usize)
     }
 
     /// Places the values of house `h` that have one place left; false on a contradiction (a

@@ -40,6 +40,9 @@ pub(super) struct Tables {
     /// The cells of house `h` as a set of bits, `house_masks[h * cell_words..(h + 1) *
     /// cell_words]`: bit `c % 64` of word `c / 64` for cell `c`.
     house_masks: Vec<u64>,
+    /// The words of each house's mask from its first to its last with a cell (a row of a large
+    /// grid takes one or two of them), as a range of word numbers.
+    house_spans: Vec<(u32, u32)>,
     cell_words: usize,
     /// The families of house `h` are `families[family_start[h]..family_start[h + 1]]`.
     family_start: Vec<u32>,
@@ -95,6 +98,14 @@ impl Tables {
                 house_masks[h * cell_words + cell / 64] |= 1 << (cell % 64);
             }
         }
+        let house_spans = house_masks
+            .chunks_exact(cell_words)
+            .map(|mask| {
+                let first = mask.iter().position(|&w| w != 0).unwrap_or(0);
+                let end = mask.iter().rposition(|&w| w != 0).map_or(first, |k| k + 1);
+                (first as u32, end as u32)
+            })
+            .collect();
         let (cell_houses, cell_house_start) = flatten(&of_cell);
         let mut peer_masks = vec![0u64; cells * cell_words];
         for (cell, peers) in peer_masks.chunks_mut(cell_words).enumerate() {
@@ -122,6 +133,7 @@ impl Tables {
             house_bits,
             house_words,
             house_masks,
+            house_spans,
             cell_words,
         })
     }
@@ -201,15 +213,12 @@ impl Tables {
         self.cell_words
     }
 
-    /// The cells of every house as bits, [`Tables::house_mask`] one house after the other.
-    pub fn house_masks(&self) -> &[u64] {
-        &self.house_masks
-    }
-
-    /// The cells of house `h` as bits, [`Tables::cell_words`] words.
-    pub fn house_mask(&self, h: usize) -> &[u64] {
-        let w = self.cell_words;
-        &self.house_masks[h * w..(h + 1) * w]
+    /// The cells of house `h` as bits: the number of the first word that has any, and the
+    /// words from it to the last that has any (the others are 0).
+    pub fn house_span(&self, h: usize) -> (usize, &[u64]) {
+        let (first, end) = self.house_spans[h];
+        let mask = &self.house_masks[h * self.cell_words..];
+        (first as usize, &mask[first as usize..end as usize])
     }
 
     /// The peers of `cell` as bits, [`Tables::cell_words`] words.
