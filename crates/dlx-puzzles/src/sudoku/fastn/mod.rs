@@ -3,8 +3,10 @@
 //! The general path builds the exact-cover matrix of a shape and runs dancing links on it. This
 //! module solves the same problem for any [`Shape`](super::Shape) of side at most 64 (boxes of
 //! any size, jigsaw regions, extra regions):
-//! - each cell's remaining values are one `u64`, and the houses and peers of every cell are
-//!   tables computed once per shape;
+//! - each cell's remaining values are one `u64`, and each value's remaining places are a set of
+//!   cells (bits), the same options read the other way: placing a value takes it out of the
+//!   peers that still have it, found by one `and` a word, without looking at the others; the
+//!   houses and peers of every cell are tables computed once per shape;
 //! - forced moves (an item with one option left: a cell with one value, or a house with one place
 //!   for a value) are applied until none is left, together with locked candidates (a value whose
 //!   places in one house all lie in another house leaves the rest of that house: a box and a
