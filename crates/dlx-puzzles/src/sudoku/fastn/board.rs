@@ -8,7 +8,7 @@
 
 use super::tables::{Tables, MAX_PARTS};
 
-/// A search state. Copied whole (its four arrays) at each guess; nothing else is saved.
+/// A search state. Copied whole (its five arrays) at each guess; nothing else is saved.
 ///
 /// Invariants: bits only leave `cand`; `places` holds exactly the options of `cand`; a placed
 /// cell has mask 0 and its value in `value`, and its
