@@ -94,7 +94,12 @@ impl Dirty {
 
     /// Takes the first house out of the set.
     fn pop(&mut self) -> Option<usize> {
-        let (k, word) = self.0.iter_mut().enumerate().find(|(_, w)| **w != 0)?;
+        // Up to 64 houses take one word: no search for it.
+        let (k, word) = match &mut self.0[..] {
+            [word] if *word != 0 => (0, word),
+            [_] => return None,
+            words => words.iter_mut().enumerate().find(|(_, w)| **w != 0)?,
+        };
         let bit = word.trailing_zeros() as usize;
         *word &= *word - 1;
         Some(k * 64 + bit)
