@@ -2,9 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, bail, Result};
-use clap::{Args, ValueEnum};
-use dlx_core::{cells, knuth, Problem};
+use anyhow::{anyhow, Result};
+use clap::Args;
+use dlx_core::{knuth, Problem};
 
 use crate::input;
 use crate::outcome::Outcome;
@@ -16,10 +16,6 @@ use crate::run::{self, SearchArgs};
 pub struct CoverArgs {
     /// The problem in Knuth's format; standard input when absent or `-`.
     file: Option<PathBuf>,
-    /// The search engine: Knuth's dancing links (node counts as his dlx1), or dancing cells (sparse
-    /// sets, forced moves without branching; no colors or multiplicities).
-    #[arg(long, value_enum, default_value_t = Engine::Dlx)]
-    engine: Engine,
     /// The largest input read, in bytes, with an optional K, M or G suffix (powers of 1024).
     /// A problem takes up to about 30 times its size in memory, so larger inputs are refused
     /// before they are read.
@@ -45,15 +41,6 @@ fn parse_size(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{text}` is not a size (e.g. 4096, 512K, 256M or 2G)"))
 }
 
-/// The engines `dlx cover` can search with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Engine {
-    /// Dancing links (the default).
-    Dlx,
-    /// Dancing cells.
-    Cells,
-}
-
 /// Runs `dlx cover`.
 pub fn run(args: &CoverArgs) -> Result<Outcome> {
     let hint = " (raise it with --max-input)";
@@ -69,16 +56,7 @@ pub fn run(args: &CoverArgs) -> Result<Outcome> {
         }
         Ok(())
     };
-    match args.engine {
-        Engine::Dlx => run::search(&problem, &args.search, render),
-        Engine::Cells => {
-            if args.search.asks_for_threads() {
-                bail!("the cells engine runs on one thread (leave out --threads)");
-            }
-            let mut search = cells::Search::new(&problem).map_err(|e| anyhow!("{}: {e}", name))?;
-            run::search_with(&mut search, &args.search, render)
-        }
-    }
+    run::search(&problem, &name, &args.search, render)
 }
 
 /// Reads a problem in Knuth's format from `file` (standard input for `None` or `-`), printing

@@ -105,8 +105,13 @@ pub struct PolyominoArgs {
 /// Runs `dlx polyomino`: prints each solution as the board, each cell showing its piece.
 pub fn run(args: &PolyominoArgs) -> Result<Outcome> {
     let model = args.model.build()?;
-    run::search(model.problem(), &args.search, |out, options| {
-        write!(out, "{}", model.decode(options)?)?;
-        Ok(())
-    })
+    run::search(
+        model.problem(),
+        &args.model.describe(),
+        &args.search,
+        |out, options| {
+            write!(out, "{}", model.decode(options)?)?;
+            Ok(())
+        },
+    )
 }

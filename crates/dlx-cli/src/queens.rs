@@ -60,8 +60,13 @@ pub struct QueensArgs {
 /// Runs `dlx queens`: prints each solution as a board of `Q` and `.`.
 pub fn run(args: &QueensArgs) -> Result<Outcome> {
     let queens = args.model.build()?;
-    run::search(queens.problem(), &args.search, |out, options| {
-        write!(out, "{}", queens.decode(options)?)?;
-        Ok(())
-    })
+    run::search(
+        queens.problem(),
+        &args.model.describe(),
+        &args.search,
+        |out, options| {
+            write!(out, "{}", queens.decode(options)?)?;
+            Ok(())
+        },
+    )
 }

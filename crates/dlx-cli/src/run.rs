@@ -1,7 +1,6 @@
 //! Running a search for a command: every solution, or only their number; a limit; statistics.
 //!
-//! Shared by `dlx cover` and the puzzle commands, which differ only in how they print a solution
-//! (and `dlx cover` may choose the engine).
+//! Shared by `dlx cover` and the puzzle commands, which differ only in how they print a solution.
 
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
@@ -9,8 +8,8 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Result};
-use clap::Args;
+use anyhow::{anyhow, bail, Result};
+use clap::{Args, ValueEnum};
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
 use dlx_core::{cells, Budget, Problem, Search, SplitError, Stats, Status};
 
@@ -26,9 +25,22 @@ pub const EXIT_CODES: &str = "Exit codes: 0 solutions found, 1 none, 2 bad usage
 3 stopped by --budget or --timeout (what was printed is correct, but there may be more), \
 130 interrupted by Ctrl-C (the count and statistics so far are printed on stderr).";
 
+/// The engines a search can run on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineChoice {
+    /// Dancing links (the default).
+    Dlx,
+    /// Dancing cells.
+    Cells,
+}
+
 /// The options that control a search and what it prints.
 #[derive(Args, Debug)]
 pub struct SearchArgs {
+    /// The search engine: Knuth's dancing links (node counts as his dlx1), or dancing cells (sparse
+    /// sets, forced moves without branching; one thread; no colors or multiplicities).
+    #[arg(long, value_enum, default_value_t = EngineChoice::Dlx)]
+    engine: EngineChoice,
     /// Print only the number of solutions.
     #[arg(long)]
     count: bool,
@@ -162,14 +174,22 @@ impl Engine for cells::Search {
     }
 }
 
-/// Searches `problem` as `args` ask, printing each solution as `render` writes it (lines, each
-/// ending with a newline), with an empty line between solutions; or, with `--count`, only their
-/// number.
+/// Searches `problem` (called `name` in messages) as `args` ask, printing each solution as
+/// `render` writes it (lines, each ending with a newline), with an empty line between solutions;
+/// or, with `--count`, only their number.
 pub fn search(
     problem: &Problem,
+    name: &str,
     args: &SearchArgs,
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
 ) -> Result<Outcome> {
+    if args.engine == EngineChoice::Cells {
+        if args.asks_for_threads() {
+            bail!("the cells engine runs on one thread (leave out --threads)");
+        }
+        let mut search = cells::Search::new(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+        return search_with(&mut search, args, render);
+    }
     let threads = args.threads(problem)?;
     if let Some(threads) = NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
         return search_parallel(problem, args, threads, render);
@@ -268,7 +288,7 @@ impl<'a> Stepper<'a> {
 }
 
 /// Like [`search`], on one thread with any engine (the cells engine runs on one thread only).
-pub fn search_with(
+fn search_with(
     search: &mut dyn Engine,
     args: &SearchArgs,
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
@@ -347,7 +367,7 @@ fn report_cut(cut: Cut, args: &SearchArgs, solutions: u64, stats: &str) -> Outco
 
 impl SearchArgs {
     /// Whether more than one thread was asked for explicitly.
-    pub fn asks_for_threads(&self) -> bool {
+    fn asks_for_threads(&self) -> bool {
         self.threads.is_some_and(|n| n.get() > 1)
     }
 }

@@ -78,8 +78,7 @@ fn bad_time_limits_are_refused() {
     }
 }
 
-/// Queens on an `n`x`n` board in Knuth's format, for the engines that `dlx queens` does not
-/// choose.
+/// Queens on an `n`x`n` board in Knuth's format, for `dlx cover`.
 fn queens_problem(n: usize) -> String {
     let out = dlx()
         .args(["gen", "queens", &n.to_string()])

@@ -166,6 +166,42 @@ fn polyomino_prints_the_board_with_piece_letters() {
 }
 
 #[test]
+fn the_cells_engine_gives_the_puzzle_commands_the_same_answers() {
+    for (args, expected) in [
+        (&["queens", "8", "--count"][..], "92\n"),
+        (&["langford", "7", "--count"], "52\n"),
+        (&["polyomino", "--board", "3x20", "--count"], "8\n"),
+        (&["langford", "3"], "3 1 2 1 3 2\n\n2 3 1 2 1 3\n"),
+    ] {
+        dlx()
+            .args(args)
+            .args(["--engine", "cells"])
+            .assert()
+            .success()
+            .stdout(expected);
+    }
+    // Its own statistics, with the forced moves it made without branching.
+    dlx()
+        .args(["queens", "8", "--count", "--stats", "--engine", "cells"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("solutions=92 ").and(predicate::str::contains("forced=")));
+    dlx()
+        .args([
+            "queens",
+            "8",
+            "--count",
+            "--engine",
+            "cells",
+            "--threads",
+            "2",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("one thread"));
+}
+
+#[test]
 fn polyomino_shows_holes_as_dots() {
     let text = stdout_of(&[
         "polyomino",
