@@ -40,13 +40,9 @@ pub struct LangfordArgs {
 /// Runs `dlx langford`: prints each solution as its sequence on one line.
 pub fn run(args: &LangfordArgs) -> Result<Outcome> {
     let langford = args.model.build()?;
-    run::search(
-        langford.problem(),
-        &args.model.describe(),
-        &args.search,
-        |out, options| {
-            writeln!(out, "{}", langford.decode(options)?)?;
-            Ok(())
-        },
-    )
+    let name = args.model.describe();
+    run::search(langford.problem(), &name, &args.search, |out, options| {
+        writeln!(out, "{}", langford.decode(options)?)?;
+        Ok(())
+    })
 }

@@ -105,13 +105,9 @@ pub struct PolyominoArgs {
 /// Runs `dlx polyomino`: prints each solution as the board, each cell showing its piece.
 pub fn run(args: &PolyominoArgs) -> Result<Outcome> {
     let model = args.model.build()?;
-    run::search(
-        model.problem(),
-        &args.model.describe(),
-        &args.search,
-        |out, options| {
-            write!(out, "{}", model.decode(options)?)?;
-            Ok(())
-        },
-    )
+    let name = args.model.describe();
+    run::search(model.problem(), &name, &args.search, |out, options| {
+        write!(out, "{}", model.decode(options)?)?;
+        Ok(())
+    })
 }

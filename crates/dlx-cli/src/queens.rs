@@ -60,13 +60,9 @@ pub struct QueensArgs {
 /// Runs `dlx queens`: prints each solution as a board of `Q` and `.`.
 pub fn run(args: &QueensArgs) -> Result<Outcome> {
     let queens = args.model.build()?;
-    run::search(
-        queens.problem(),
-        &args.model.describe(),
-        &args.search,
-        |out, options| {
-            write!(out, "{}", queens.decode(options)?)?;
-            Ok(())
-        },
-    )
+    let name = args.model.describe();
+    run::search(queens.problem(), &name, &args.search, |out, options| {
+        write!(out, "{}", queens.decode(options)?)?;
+        Ok(())
+    })
 }
