@@ -8,7 +8,7 @@
 
 use super::tables::{Tables, MAX_PARTS};
 
-/// A search state. Copied whole (its five arrays) at each guess; nothing else is saved.
+/// A search state. Copied whole (a [`Snapshot`]) at each guess; nothing else is saved.
 ///
 /// Invariants: bits only leave `cand`; `places` holds exactly the options of `cand`; a placed
 /// cell has mask 0 and its value in `value`, and its
@@ -47,6 +47,18 @@ pub(super) struct Board {
     /// when the board is copied.)
     unchecked: Dirty,
     unlocked: Dirty,
+}
+
+/// What a guess keeps of a board to come back to: all of it but the work queues, which are empty
+/// between moves.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Snapshot {
+    cand: Vec<u64>,
+    value: Vec<u8>,
+    places: Vec<u64>,
+    placed: Vec<u64>,
+    cleared: Vec<u64>,
+    left: usize,
 }
 
 /// A set of houses, as bits.
@@ -311,22 +323,24 @@ impl Board {
         }
     }
 
-    /// Copies `other`'s state (not its queue, which is empty between moves).
-    pub fn copy_from(
-        &mut self,
-        cand: &[u64],
-        value: &[u8],
-        places: &[u64],
-        placed: &[u64],
-        cleared: &[u64],
-        left: usize,
-    ) {
-        self.cand.copy_from_slice(cand);
-        self.value.copy_from_slice(value);
-        self.places.copy_from_slice(places);
-        self.placed.copy_from_slice(placed);
-        self.cleared.copy_from_slice(cleared);
-        self.left = left;
+    /// Keeps the board's state in `snapshot`, reusing its buffers.
+    pub fn save(&self, snapshot: &mut Snapshot) {
+        snapshot.cand.clone_from(&self.cand);
+        snapshot.value.clone_from(&self.value);
+        snapshot.places.clone_from(&self.places);
+        snapshot.placed.clone_from(&self.placed);
+        snapshot.cleared.clone_from(&self.cleared);
+        snapshot.left = self.left;
+    }
+
+    /// Returns to the state kept in `snapshot` (saved from a board of the same shape).
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        self.cand.copy_from_slice(&snapshot.cand);
+        self.value.copy_from_slice(&snapshot.value);
+        self.places.copy_from_slice(&snapshot.places);
+        self.placed.copy_from_slice(&snapshot.placed);
+        self.cleared.copy_from_slice(&snapshot.cleared);
+        self.left = snapshot.left;
         self.queued = 0;
         self.unchecked.clear();
         self.unlocked.clear();

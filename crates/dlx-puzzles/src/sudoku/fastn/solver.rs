@@ -1,6 +1,6 @@
 //! The reusable solver: depth-first search over copied boards, on an explicit stack.
 
-use super::board::{Board, Refused, Target};
+use super::board::{Board, Refused, Snapshot, Target};
 use super::tables::Tables;
 use crate::sudoku::shape::Shape;
 use crate::sudoku::Limits;
@@ -63,15 +63,12 @@ struct Frame {
     rest: u64,
 }
 
-/// Copies of the board, stacked.
+/// Copies of the board, stacked; the buffers of dropped copies are kept for the next ones.
 #[derive(Clone, Debug, Default)]
 struct Saved {
-    cand: Vec<u64>,
-    value: Vec<u8>,
-    places: Vec<u64>,
-    placed: Vec<u64>,
-    cleared: Vec<u64>,
-    left: Vec<usize>,
+    copies: Vec<Snapshot>,
+    /// How many of `copies` are in use.
+    depth: usize,
 }
 
 impl SolverN {
@@ -196,52 +193,27 @@ impl SolverN {
 
 impl Saved {
     fn clear(&mut self) {
-        self.cand.clear();
-        self.value.clear();
-        self.places.clear();
-        self.placed.clear();
-        self.cleared.clear();
-        self.left.clear();
+        self.depth = 0;
     }
 
     /// Stacks a copy of `board`.
     fn push(&mut self, board: &Board) {
-        self.cand.extend_from_slice(&board.cand);
-        self.value.extend_from_slice(&board.value);
-        self.places.extend_from_slice(&board.places);
-        self.placed.extend_from_slice(&board.placed);
-        self.cleared.extend_from_slice(&board.cleared);
-        self.left.push(board.left);
+        if self.depth == self.copies.len() {
+            self.copies.push(Snapshot::default());
+        }
+        board.save(&mut self.copies[self.depth]);
+        self.depth += 1;
     }
 
     /// Copies the top copy into `board`, keeping it.
     fn top_into(&self, board: &mut Board) {
-        let (cells, houses) = (board.cand.len(), board.placed.len());
-        let (c, h) = (self.cand.len() - cells, self.placed.len() - houses);
-        let v = self.places.len() - board.places.len();
-        let p = self.cleared.len() - board.cleared.len();
-        let left = *self.left.last().expect("a copy per open branch");
-        board.copy_from(
-            &self.cand[c..],
-            &self.value[c..],
-            &self.places[v..],
-            &self.placed[h..],
-            &self.cleared[p..],
-            left,
-        );
+        board.restore(&self.copies[self.depth - 1]);
     }
 
     /// Copies the top copy into `board` and drops it.
     fn pop_into(&mut self, board: &mut Board) {
         self.top_into(board);
-        let (cells, houses) = (board.cand.len(), board.placed.len());
-        self.cand.truncate(self.cand.len() - cells);
-        self.value.truncate(self.value.len() - cells);
-        self.places.truncate(self.places.len() - board.places.len());
-        self.placed.truncate(self.placed.len() - houses);
-        self.cleared
-            .truncate(self.cleared.len() - board.cleared.len());
-        self.left.pop();
+        self.depth -= 1;
     }
 }
 
