@@ -103,7 +103,8 @@ impl Feed for Records<'_> {
         match &self.current {
             Some((_, Input::Stdin(reader))) => reader.at_hand(),
             Some((_, Input::File(_))) => true,
-            None => self.files.as_slice().first() != Some(&PathBuf::from("-")),
+            // Opening the next input waits for nothing, but reading standard input may.
+            None => self.files.as_slice().first().map(PathBuf::as_path) != Some(Path::new("-")),
         }
     }
 }
