@@ -15,9 +15,11 @@ use crate::progress::Counting;
 
 /// One record of the input, for a thread to answer.
 pub enum Job {
-    /// A puzzle, or the reader's error in its place, from the input called `name`.
+    /// A puzzle, or the reader's error in its place, from the input numbered `input` (see
+    /// [`input_name`]). An index rather than a shared name: a count of references to one name,
+    /// changed for every puzzle on every thread, made threads wait on each other.
     Record {
-        name: Arc<str>,
+        input: usize,
         record: Result<Puzzle, format::FormatError>,
     },
     /// An input that cannot be opened.
@@ -34,8 +36,19 @@ pub struct Records<'a> {
     options: &'a ReadOptions,
     /// The bytes read so far, for the progress bar.
     bytes: Arc<AtomicU64>,
-    /// The input being read, and its name.
-    current: Option<(Arc<str>, Input)>,
+    /// The input being read, and its number.
+    current: Option<(usize, Input)>,
+    /// The inputs opened (or tried) so far.
+    opened: usize,
+}
+
+/// The name of the input at `path` in messages.
+pub fn input_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
 }
 
 /// An open input.
@@ -52,20 +65,20 @@ impl<'a> Records<'a> {
             options,
             bytes,
             current: None,
+            opened: 0,
         }
     }
 
-    /// Opens the input at `path` (standard input for `-`), with its name.
-    fn open(&self, path: &Path) -> io::Result<(Arc<str>, Input)> {
+    /// Opens the input at `path` (standard input for `-`).
+    fn open(&self, path: &Path) -> io::Result<Input> {
         let options = self.options.clone();
         if path == Path::new("-") {
             let stdin = Counting::new(io::stdin(), Arc::clone(&self.bytes));
             let reader = Reader::new(BufReader::with_capacity(STDIN_BUFFER, stdin), options);
-            return Ok((Arc::from("<stdin>"), Input::Stdin(reader)));
+            return Ok(Input::Stdin(reader));
         }
         let file = Counting::new(File::open(path)?, Arc::clone(&self.bytes));
-        let reader = Reader::new(BufReader::new(file), options);
-        Ok((Arc::from(path.display().to_string()), Input::File(reader)))
+        Ok(Input::File(Reader::new(BufReader::new(file), options)))
     }
 }
 
@@ -74,22 +87,24 @@ impl Iterator for Records<'_> {
 
     fn next(&mut self) -> Option<Job> {
         loop {
-            if let Some((name, input)) = &mut self.current {
+            if let Some((number, input)) = &mut self.current {
                 let record = match input {
                     Input::Stdin(reader) => reader.next(),
                     Input::File(reader) => reader.next(),
                 };
                 if let Some(record) = record {
-                    let name = Arc::clone(name);
-                    return Some(Job::Record { name, record });
+                    let input = *number;
+                    return Some(Job::Record { input, record });
                 }
                 self.current = None;
             }
+            let number = self.opened;
             let path = self.files.next()?;
+            self.opened += 1;
             match self.open(path) {
-                Ok(input) => self.current = Some(input),
+                Ok(input) => self.current = Some((number, input)),
                 Err(error) => {
-                    let name = path.display().to_string();
+                    let name = input_name(path);
                     return Some(Job::Unreadable { name, error });
                 }
             }

@@ -20,7 +20,7 @@ use crate::memory;
 use crate::ordered::{self, Sink};
 use crate::outcome::Outcome;
 use crate::progress::Progress;
-use crate::records::{Job, Records};
+use crate::records::{input_name, Job, Records};
 use crate::stop;
 
 /// Arguments of `dlx solve`.
@@ -302,6 +302,8 @@ struct Answering {
     limits: Limits,
     /// The time limit of the run, for messages.
     timeout: Option<Duration>,
+    /// The inputs' names, by number, for messages.
+    names: Vec<String>,
 }
 
 impl Answering {
@@ -322,12 +324,12 @@ impl Answering {
                 done.record = false;
                 return done;
             }
-            Job::Record { name, record } => match record {
-                Ok(puzzle) => (name, puzzle),
+            Job::Record { input, record } => match record {
+                Ok(puzzle) => (&self.names[input], puzzle),
                 Err(e) => {
                     done.messages.push(format!(
-                        "dlx: {name}:{}:{}: {}",
-                        e.line, e.column, e.message
+                        "dlx: {}:{}:{}: {}",
+                        self.names[input], e.line, e.column, e.message
                     ));
                     done.outcome = Outcome::BadInput;
                     // One record per puzzle, even a malformed one, so outputs line up with inputs.
@@ -348,7 +350,7 @@ impl Answering {
         };
         // Past the deadline nothing more is searched, but every puzzle still gets its record.
         if self.limits.expired() {
-            return self.unfinished(done, &name, &puzzle);
+            return self.unfinished(done, name, &puzzle);
         }
         solver.set_limits(self.limits);
         let started = Instant::now();
@@ -376,7 +378,7 @@ impl Answering {
         };
         done.searched = Some((solver.stats(), started.elapsed().as_secs_f64()));
         if solver.unfinished() {
-            return self.unfinished(done, &name, &puzzle);
+            return self.unfinished(done, name, &puzzle);
         }
         let unsolved = matches!(
             answer,
@@ -566,6 +568,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
             cancel: Some(&stop::FLAG),
         },
         timeout: args.timeout,
+        names: files.iter().map(|path| input_name(path)).collect(),
     };
     let options = ReadOptions {
         size: args.size,
