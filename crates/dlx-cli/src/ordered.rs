@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{mpsc, Condvar, Mutex};
+use std::sync::{Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -23,9 +23,9 @@ pub const WINDOW_PER_THREAD: usize = 1024;
 /// The most jobs in one batch.
 const MAX_BATCH: usize = 512;
 
-/// About how long a batch should take to work through: each batch wakes the writer and takes the
-/// reading lock once, which at 0.5 ms batches still cost 17-clue puzzles on two threads a tenth
-/// of their speed-up.
+/// About how long a batch should take to work through: long enough that taking the reading and
+/// the writing lock once a batch costs nothing to speak of, short enough that at the end of the
+/// input one thread does not work on alone for long.
 const BATCH_TIME: Duration = Duration::from_millis(2);
 
 /// Jobs read from an input that may keep the reader waiting (a pipe, a terminal).
@@ -45,9 +45,6 @@ pub trait Sink<R> {
     fn idle(&mut self) -> io::Result<()>;
 }
 
-/// A batch of jobs or results: the index of its first job, and the items in order.
-type Batch<T> = (u64, Vec<T>);
-
 /// Runs `work` on every job of `jobs` with `threads` threads, each with its own state from `init`,
 /// and gives the results to `sink` in the order of the jobs, as soon as they are ready (the sink
 /// is told it is idle before anyone waits for input). One thread works in place, with no thread
@@ -57,7 +54,7 @@ pub fn run<J, R, S>(
     mut jobs: impl Feed<Item = J> + Send,
     init: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, J) -> R + Sync,
-    sink: &mut impl Sink<R>,
+    sink: &mut (impl Sink<R> + Send),
 ) -> io::Result<()>
 where
     J: Send,
@@ -78,14 +75,21 @@ where
     // The jobs and the index of the next one. Each thread reads its own batches: reading costs a
     // fraction of answering, so threads seldom wait for the lock, and no thread only reads.
     let feed = Mutex::new((jobs, 0u64));
-    let (done_tx, done_rx) = mpsc::channel::<(Batch<R>, Duration)>();
+    // Each thread also writes: the one that finishes the batch next in order writes it and every
+    // finished batch after it. A writing thread of its own was a thread more than cores, woken for
+    // every batch, and slowed the threads that answer.
+    let order = Mutex::new(Order {
+        sink,
+        finished: BTreeMap::new(),
+        next: 0,
+        outcome: Ok(()),
+    });
     let credit = Credit::new(threads * WINDOW_PER_THREAD);
     let batch_size = AtomicUsize::new(1);
     thread::scope(|scope| {
         for _ in 0..threads {
-            let done_tx = done_tx.clone();
-            let (feed, credit, batch_size, init, work) =
-                (&feed, &credit, &batch_size, &init, &work);
+            let (feed, order, credit, batch_size, init, work) =
+                (&feed, &order, &credit, &batch_size, &init, &work);
             scope.spawn(move || {
                 let mut state = init();
                 loop {
@@ -107,57 +111,65 @@ where
                         break;
                     }
                     let started = Instant::now();
+                    let count = jobs.len();
                     let results = jobs.into_iter().map(|job| work(&mut state, job)).collect();
-                    if done_tx.send(((first, results), started.elapsed())).is_err() {
+                    batch_size.store(fitting_batch(started.elapsed(), count), Relaxed);
+                    let Ok(mut order) = order.lock() else { break };
+                    if !order.hand_over(first, results, credit) {
+                        // After an error every thread stops at its next wait for credit.
+                        credit.close();
                         break;
                     }
                 }
             });
         }
-        drop(done_tx);
-        let mut finished = BTreeMap::new();
-        let mut next = 0u64;
-        let mut outcome = Ok(());
-        // Ends when every worker has gone: the input is read to its end, or an error stopped
-        // the run.
-        loop {
-            let message = match done_rx.try_recv() {
-                Ok(message) => message,
-                Err(mpsc::TryRecvError::Disconnected) => break,
-                Err(mpsc::TryRecvError::Empty) => {
-                    if let Err(e) = sink.idle() {
-                        outcome = Err(e);
-                        break;
-                    }
-                    match done_rx.recv() {
-                        Ok(message) => message,
-                        Err(_) => break,
-                    }
-                }
-            };
-            let ((first, results), took) = message;
-            batch_size.store(fitting_batch(took, results.len()), Relaxed);
-            finished.insert(first, results);
-            while let Some(results) = finished.remove(&next) {
-                next += results.len() as u64;
-                credit.give(results.len());
-                for result in results {
-                    outcome = outcome.and_then(|()| sink.emit(result));
+    });
+    let read = feed.into_inner().map_or(u64::MAX, |feed| feed.1);
+    let order = order.into_inner().map_err(|_| stopped())?;
+    match order.outcome {
+        Ok(()) if order.next != read => Err(stopped()),
+        outcome => outcome,
+    }
+}
+
+/// The results finished and not yet handed over, and where they go.
+struct Order<'s, S, R> {
+    sink: &'s mut S,
+    /// Batches finished out of order, by the index of their first job.
+    finished: BTreeMap<u64, Vec<R>>,
+    /// The index of the next job whose result is due.
+    next: u64,
+    /// The sink's first error, after which nothing more is handed over.
+    outcome: io::Result<()>,
+}
+
+impl<S: Sink<R>, R> Order<'_, S, R> {
+    /// Takes the results of the batch from job `first` on and hands over, in order, every
+    /// result now due, giving back their credit; tells the sink when nothing more is due. False
+    /// once the sink has failed.
+    fn hand_over(&mut self, first: u64, results: Vec<R>, credit: &Credit) -> bool {
+        if self.outcome.is_err() {
+            return false;
+        }
+        self.finished.insert(first, results);
+        while let Some(results) = self.finished.remove(&self.next) {
+            self.next += results.len() as u64;
+            credit.give(results.len());
+            for result in results {
+                if let Err(e) = self.sink.emit(result) {
+                    self.outcome = Err(e);
+                    return false;
                 }
             }
-            if outcome.is_err() {
-                break;
+        }
+        if self.finished.is_empty() {
+            if let Err(e) = self.sink.idle() {
+                self.outcome = Err(e);
+                return false;
             }
         }
-        // After an error the threads stop at their next wait for credit.
-        credit.close();
-        drop(done_rx);
-        let sent = feed.lock().map_or(u64::MAX, |feed| feed.1);
-        match outcome {
-            Ok(()) if next != sent => Err(stopped()),
-            outcome => outcome,
-        }
-    })
+        true
+    }
 }
 
 /// The number of jobs that take about [`BATCH_TIME`], from a batch of `jobs` that took `took`.
@@ -226,7 +238,7 @@ fn stopped() -> io::Error {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
+    use std::sync::{mpsc, Arc};
 
     use super::*;
 

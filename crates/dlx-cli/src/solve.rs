@@ -548,7 +548,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let show_progress = !args.quiet && io::stderr().is_terminal();
     let mut run = Run {
         stats: args.stats,
-        out: io::BufWriter::new(stdout.lock()),
+        // Not locked for the run: the threads take turns writing, and a lock stays on its thread.
+        out: io::BufWriter::new(stdout),
         flush_each,
         outcome: Outcome::Solved,
         puzzles: 0,
