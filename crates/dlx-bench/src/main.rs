@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p dlx-bench -- [--runs N | --quick] [--only NAME]... [--data DIR]
-//!     [--batch-ms MS] [--verbose]
+//!     [--batch-ms MS] [--verbose] [--group exact-cover|sudoku|shapes|threads]
 //! ```
 //!
 //! Prints one markdown table per group on stdout; with `--verbose`, every run's times on stderr.
@@ -18,6 +18,7 @@ mod peer_dlx;
 mod shapes;
 mod sudoku;
 mod table;
+mod threads;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -58,6 +59,9 @@ struct Args {
     /// Folder holding the public Sudoku sets (default: the shared data beside the repository).
     #[arg(long, value_name = "DIR")]
     puzzles: Option<PathBuf>,
+    /// The `dlx` binary that the threads group runs (default: the one built beside dlx-bench).
+    #[arg(long, value_name = "PATH")]
+    dlx: Option<PathBuf>,
 }
 
 /// The comparisons `dlx-bench` knows.
@@ -69,6 +73,8 @@ enum GroupName {
     Sudoku,
     /// Other shapes (16x16, 25x25, jigsaw): the specialised path against the general one.
     Shapes,
+    /// `dlx solve` on two threads against one, whole processes.
+    Threads,
 }
 
 fn main() -> ExitCode {
@@ -119,6 +125,15 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     }
     if wanted(GroupName::Shapes) && has_puzzles("shapes") {
         groups.push(shapes::group(&puzzles, shapes::SETS)?);
+    }
+    if wanted(GroupName::Threads) && has_puzzles("threads") {
+        match args.dlx.clone().or_else(threads::default_dlx) {
+            Some(dlx) => groups.push(threads::group(&dlx, &puzzles)?),
+            None => eprintln!(
+                "dlx-bench: no dlx binary beside dlx-bench (build it: cargo build --release, \
+                 or give --dlx PATH); threads group skipped"
+            ),
+        }
     }
     let mut ok = true;
     for group in groups {
