@@ -423,6 +423,10 @@ struct Run<W: Write> {
     stats: bool,
     out: W,
     flush_each: bool,
+    /// Diagnostics and `--stats` lines, buffered unless stderr is a terminal (where they show at
+    /// once): a write a line cost `--stats` on 17-clue puzzles as much as the answers.
+    err: io::BufWriter<io::Stderr>,
+    flush_err_each: bool,
     outcome: Outcome,
     puzzles: u64,
     total: Stats,
@@ -459,9 +463,14 @@ impl<W: Write> Sink<Done> for Run<W> {
             None => None,
         };
         if !done.messages.is_empty() || stats_line.is_some() {
+            let (err, flush) = (&mut self.err, self.flush_err_each);
+            // A failed write to stderr loses diagnostics only: the answers go on.
             self.progress.suspend(|| {
                 for message in done.messages.iter().chain(&stats_line) {
-                    eprintln!("{message}");
+                    let _ = writeln!(err, "{message}");
+                }
+                if flush {
+                    let _ = err.flush();
                 }
             });
         }
@@ -487,6 +496,7 @@ impl<W: Write> Sink<Done> for Run<W> {
     }
 
     fn idle(&mut self) -> io::Result<()> {
+        let _ = self.err.flush();
         self.out.flush()
     }
 }
@@ -551,6 +561,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         // Not locked for the run: the threads take turns writing, and a lock stays on its thread.
         out: io::BufWriter::new(stdout),
         flush_each,
+        err: io::BufWriter::new(io::stderr()),
+        flush_err_each: io::stderr().is_terminal(),
         outcome: Outcome::Solved,
         puzzles: 0,
         total: Stats::default(),
@@ -582,6 +594,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         |solvers, job| answering.answer(solvers, job),
         &mut run,
     );
+    let _ = run.err.flush();
     let written = written.and_then(|()| run.out.flush());
     run.progress.finish();
     let interrupted = run.outcome == Outcome::Interrupted;
