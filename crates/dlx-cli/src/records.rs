@@ -16,8 +16,8 @@ use crate::progress::Counting;
 /// One record of the input, for a thread to answer.
 pub enum Job {
     /// A puzzle, or the reader's error in its place, from the input numbered `input` (see
-    /// [`input_name`]). An index rather than a shared name: a count of references to one name,
-    /// changed for every puzzle on every thread, made threads wait on each other.
+    /// [`input_name`]). An index rather than a shared name: a shared count of references,
+    /// changed for every puzzle by every thread, is a line of memory the cores pass around.
     Record {
         input: usize,
         record: Result<Puzzle, format::FormatError>,
