@@ -15,15 +15,16 @@ use crate::progress::Counting;
 
 /// One record of the input, for a thread to answer.
 pub enum Job {
-    /// A puzzle, or the reader's error in its place, from the input numbered `input` (see
-    /// [`input_name`]). An index rather than a shared name: a shared count of references,
-    /// changed for every puzzle by every thread, is a line of memory the cores pass around.
+    /// A puzzle, or the reader's error in its place, from the input numbered `input` (its place
+    /// among the inputs; see [`input_name`]). A number rather than a shared name: a shared count
+    /// of references, changed for every puzzle by every thread, is a line of memory the cores
+    /// pass around.
     Record {
         input: usize,
         record: Result<Puzzle, format::FormatError>,
     },
-    /// An input that cannot be opened.
-    Unreadable { name: String, error: io::Error },
+    /// The input numbered `input` cannot be opened.
+    Unreadable { input: usize, error: io::Error },
 }
 
 /// The buffer of standard input: large enough that a burst of puzzles down a pipe fills whole
@@ -98,15 +99,12 @@ impl Iterator for Records<'_> {
                 }
                 self.current = None;
             }
-            let number = self.opened;
+            let input = self.opened;
             let path = self.files.next()?;
             self.opened += 1;
             match self.open(path) {
-                Ok(input) => self.current = Some((number, input)),
-                Err(error) => {
-                    let name = input_name(path);
-                    return Some(Job::Unreadable { name, error });
-                }
+                Ok(reader) => self.current = Some((input, reader)),
+                Err(error) => return Some(Job::Unreadable { input, error }),
             }
         }
     }

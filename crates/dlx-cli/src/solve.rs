@@ -317,9 +317,9 @@ impl Answering {
             searched: None,
         };
         let (name, puzzle) = match job {
-            Job::Unreadable { name, error } => {
+            Job::Unreadable { input, error } => {
                 done.messages
-                    .push(format!("dlx: cannot read {name}: {error}"));
+                    .push(format!("dlx: cannot read {}: {error}", self.names[input]));
                 done.outcome = Outcome::BadInput;
                 done.record = false;
                 return done;
@@ -555,14 +555,15 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     } else {
         &args.files[..]
     };
-    let show_progress = !args.quiet && io::stderr().is_terminal();
+    let stderr_is_terminal = io::stderr().is_terminal();
+    let show_progress = !args.quiet && stderr_is_terminal;
     let mut run = Run {
         stats: args.stats,
         // Not locked for the run: the threads take turns writing, and a lock stays on its thread.
         out: io::BufWriter::new(stdout),
         flush_each,
         err: io::BufWriter::new(io::stderr()),
-        flush_err_each: io::stderr().is_terminal(),
+        flush_err_each: stderr_is_terminal,
         outcome: Outcome::Solved,
         puzzles: 0,
         total: Stats::default(),
@@ -594,8 +595,9 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         |solvers, job| answering.answer(solvers, job),
         &mut run,
     );
-    let _ = run.err.flush();
-    let written = written.and_then(|()| run.out.flush());
+    // Flushes the diagnostics even after a failed write, before the total line below.
+    let flushed = run.idle();
+    let written = written.and(flushed);
     run.progress.finish();
     let interrupted = run.outcome == Outcome::Interrupted;
     if args.stats || interrupted {
