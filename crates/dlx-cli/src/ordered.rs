@@ -97,15 +97,9 @@ where
                     if !credit.take(size) {
                         break;
                     }
-                    let Ok(mut feed) = feed.lock() else { break };
-                    let first = feed.1;
-                    let mut jobs = Vec::with_capacity(size);
-                    while jobs.len() < size && (jobs.is_empty() || feed.0.at_hand()) {
-                        let Some(job) = feed.0.next() else { break };
-                        jobs.push(job);
-                    }
-                    feed.1 += jobs.len() as u64;
-                    drop(feed);
+                    let Some((first, jobs)) = read_batch(feed, size) else {
+                        break;
+                    };
                     credit.give(size - jobs.len());
                     if jobs.is_empty() {
                         break;
@@ -130,6 +124,22 @@ where
         Ok(()) if order.next != read => Err(stopped()),
         outcome => outcome,
     }
+}
+
+/// Reads up to `size` jobs from `feed` (the jobs and the index of the next one), stopping early
+/// where the next job is not at hand: the index of the first, and the jobs. `None` if the lock
+/// is poisoned.
+fn read_batch<F: Feed>(feed: &Mutex<(F, u64)>, size: usize) -> Option<(u64, Vec<F::Item>)> {
+    let mut feed = feed.lock().ok()?;
+    let (jobs_left, next) = &mut *feed;
+    let first = *next;
+    let mut jobs = Vec::with_capacity(size);
+    while jobs.len() < size && (jobs.is_empty() || jobs_left.at_hand()) {
+        let Some(job) = jobs_left.next() else { break };
+        jobs.push(job);
+    }
+    *next += jobs.len() as u64;
+    Some((first, jobs))
 }
 
 /// The results finished and not yet handed over, and where they go.
