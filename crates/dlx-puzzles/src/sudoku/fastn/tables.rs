@@ -87,15 +87,14 @@ impl Tables {
         let mut house_bits = vec![0u64; cells * house_words];
         for (cell, list) in of_cell.iter().enumerate() {
             for &h in list {
-                house_bits[cell * house_words + usize::from(h) / 64] |= 1 << (h % 64);
+                insert(&mut house_bits[cell * house_words..], usize::from(h));
             }
         }
         let cell_words = cells.div_ceil(64);
         let mut house_masks = vec![0u64; houses.len() * cell_words];
         for (h, house) in house_cells.chunks(n).enumerate() {
             for &cell in house {
-                let cell = usize::from(cell);
-                house_masks[h * cell_words + cell / 64] |= 1 << (cell % 64);
+                insert(&mut house_masks[h * cell_words..], usize::from(cell));
             }
         }
         let house_spans = house_masks
@@ -228,6 +227,11 @@ impl Tables {
     }
 }
 
+/// Adds `k` to the set of bits that starts at `words[0]` (bit `k % 64` of word `k / 64`).
+fn insert(words: &mut [u64], k: usize) {
+    words[k / 64] |= 1 << (k % 64);
+}
+
 /// The most parts of a family. A family of disjoint meetings may be cut in two: each part
 /// still has all the other cells of A outside it. Few parts keep the per-part values of a
 /// family in a small array that is cheap to clear.
@@ -304,15 +308,14 @@ impl Locking {
                 .position(|(_, meet)| meet.contains(c))
                 .map_or(none, |k| k as u8)
         }));
-        let first_part = self.part_count();
+        let first_part = self.part_count() as u32;
         for (j, _) in members {
-            let mut b_only = vec![0u64; self.words];
+            let at = self.b_only.len();
+            self.b_only.resize(at + self.words, 0);
             for &c in house(*j).iter().filter(|c| !a.contains(c)) {
-                b_only[usize::from(c) / 64] |= 1 << (c % 64);
+                insert(&mut self.b_only[at..], usize::from(c));
             }
-            self.b_only.extend(b_only);
         }
-        let first_part = first_part as u32;
         self.families.push(Family {
             part_of: (start, self.part_of.len() as u32),
             parts: (first_part, self.part_count() as u32),
