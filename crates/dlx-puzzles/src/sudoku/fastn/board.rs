@@ -47,6 +47,8 @@ pub(super) struct Board {
     /// when the board is copied.)
     unchecked: Dirty,
     unlocked: Dirty,
+    /// The given cells, as [`Board::start`] lists them (not saved: only the start reads them).
+    given: Vec<u16>,
 }
 
 /// What a guess keeps of a board to come back to: all of it but the work queues, which are empty
@@ -196,11 +198,6 @@ impl Striking<'_> {
     }
 }
 
-/// The bit of value `v` (at most 64), or 0 for an empty cell, without a branch.
-fn given_bit(v: u16) -> u64 {
-    (1u64 << (v.wrapping_sub(1) & 63)) & 0u64.wrapping_sub(u64::from(v != 0))
-}
-
 /// Where to branch, and on what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Target {
@@ -233,73 +230,103 @@ impl Board {
 
     /// Sets the board to the givens (`n²` values row by row, 0 for empty), all at once: each
     /// empty cell starts with the values no house of it holds. `Err` when a value is out of
-    /// range or given twice in a house; `Ok(false)` when some empty cell has no value left.
-    pub fn start(&mut self, t: &Tables, givens: &[u16]) -> Result<bool, Refused> {
+    /// range or given twice in a house. (An empty cell with no value left makes the first
+    /// [`Board::propagate`] fail.)
+    ///
+    /// The work goes given by given and cell by cell rather than house by house: a puzzle has
+    /// far fewer givens than a house table has entries, and a cell's peers are one mask.
+    pub fn start(&mut self, t: &Tables, givens: &[u16]) -> Result<(), Refused> {
         if givens.len() != t.cell_count() {
             return Err(Refused);
         }
         self.resize(t);
         self.cleared.fill(0);
+        self.placed.fill(0);
         self.unchecked.fill(t.house_count());
         self.unlocked.fill(t.house_count());
-        // Until the end, `cand` holds each cell's given as a bit (0 for an empty cell), then
-        // also the values its houses hold.
+        // The given cells are listed without a branch: each is written at the end of the list
+        // and kept by moving the end past it (a branch on the given would be mispredicted at
+        // random).
+        self.given.resize(t.cell_count(), 0);
+        let mut count = 0;
         let mut bad = false;
-        for ((value, cand), &v) in self.value.iter_mut().zip(&mut self.cand).zip(givens) {
+        for (cell, (value, &v)) in self.value.iter_mut().zip(givens).enumerate() {
             bad |= usize::from(v) > t.size;
             // At most 64 unless refused below, so it fits.
             *value = v as u8;
-            *cand = given_bit(v);
+            self.given[count] = cell as u16;
+            count += usize::from(v != 0);
+        }
+        self.given.truncate(count);
+        if bad {
+            return Err(Refused);
+        }
+        for &cell in &self.given {
+            let bit = 1 << (self.value[usize::from(cell)] - 1);
+            for &h in t.houses_of(usize::from(cell)) {
+                let placed = &mut self.placed[usize::from(h)];
+                bad |= *placed & bit != 0;
+                *placed |= bit;
+            }
         }
         if bad {
             return Err(Refused);
         }
-        // House by house over the flat table of their cells, given or empty alike: a branch on
-        // the given would be mispredicted at random, which costs more than the few idle steps.
-        // (Local slices: the arrays' lengths and addresses stay in registers through the loops.)
-        let houses = || t.house_cells().chunks_exact(t.size);
-        let cand = &mut self.cand[..];
-        for (placed, cells) in self.placed.iter_mut().zip(houses()) {
-            let mut m = 0;
-            for &cell in cells {
-                let bit = cand[usize::from(cell)];
-                bad |= m & bit != 0;
-                m |= bit;
+        self.left = t.cell_count() - count;
+        self.start_places(t);
+        self.start_masks(t);
+        Ok(())
+    }
+
+    /// Sets each empty cell's mask to the values no house of it holds (from `placed`), and
+    /// each given's to 0, and queues the cells left with one value or none. A cell's row,
+    /// column and region are found by position, with no table of houses per cell to walk; the
+    /// extra regions, if any, go first, house by house.
+    fn start_masks(&mut self, t: &Tables) {
+        let n = t.size;
+        let (lines, rest) = self.placed.split_at(2 * n);
+        let (rows, columns) = lines.split_at(n);
+        let (regions, extras) = rest.split_at(n);
+        // Until it is set, a cell's mask holds what its extra regions hold (kept by `extra`).
+        let extra = if extras.is_empty() {
+            0
+        } else {
+            self.cand.fill(0);
+            for (h, &values) in (3 * n..).zip(extras) {
+                for &cell in t.house(h) {
+                    self.cand[usize::from(cell)] |= values;
+                }
             }
-            *placed = m;
-        }
-        if bad {
-            return Err(Refused);
-        }
-        for (&placed, cells) in self.placed.iter().zip(houses()) {
-            for &cell in cells {
-                cand[usize::from(cell)] |= placed;
-            }
-        }
-        let (mut left, mut possible) = (0, true);
-        // The cells with one value go to the queue without a branch: each is written at the
-        // end and kept by moving the end past it. (The queue is empty here.)
+            u64::MAX
+        };
+        // The cells with one value go to the queue without a branch, like the givens. (The
+        // queue is empty here.) An empty cell with no value is queued too: placing it fails,
+        // so the first propagation reports the contradiction.
         self.queue.clear();
         self.queue.resize(2 * t.cell_count() + 1, 0);
         let queue = &mut self.queue[..];
         let mut queued = 0;
-        for (cell, (m, &v)) in cand.iter_mut().zip(&self.value).enumerate() {
-            let empty = v == 0;
-            // All ones for an empty cell, 0 for a given (whose own bit is among those taken).
-            *m = t.full & !*m & 0u64.wrapping_sub(u64::from(empty));
-            left += usize::from(empty);
-            possible &= *m != 0 || !empty;
-            queue[queued] = cell as u16;
-            queued += usize::from(empty & (*m & m.wrapping_sub(1) == 0));
+        let cells = self
+            .cand
+            .chunks_exact_mut(n)
+            .zip(self.value.chunks_exact(n))
+            .zip(t.regions().chunks_exact(n));
+        for (((masks, values), region_of), (r, &row)) in cells.zip(rows.iter().enumerate()) {
+            let cells = masks.iter_mut().zip(values).zip(region_of).zip(columns);
+            for (c, (((m, &v), &region), &column)) in cells.enumerate() {
+                let taken = row | column | regions[usize::from(region)] | (*m & extra);
+                let empty = v == 0;
+                // All ones for an empty cell, 0 for a given.
+                *m = t.full & !taken & 0u64.wrapping_sub(u64::from(empty));
+                queue[queued] = (r * n + c) as u16;
+                queued += usize::from(empty & (*m & m.wrapping_sub(1) == 0));
+            }
         }
-        self.left = left;
         self.queued = queued;
-        self.start_places(t);
-        Ok(possible)
     }
 
-    /// Fills `places` from the started board: value `v` may go in the empty cells outside the
-    /// houses that hold it.
+    /// Fills `places` from the values and givens of a board being started: value `v` may go
+    /// in the empty cells that are not peers of a given `v`.
     fn start_places(&mut self, t: &Tables) {
         let n = t.size;
         let places = &mut self.places[..];
@@ -310,15 +337,11 @@ impl Board {
                 .fold(0, |m, (i, &v)| m | u64::from(v == 0) << i);
             values.fill(open);
         }
-        for (h, &placed) in self.placed.iter().enumerate() {
-            let (first, house) = t.house_span(h);
-            let mut values = placed;
-            while values != 0 {
-                let v = values.trailing_zeros() as usize;
-                values &= values - 1;
-                for (k, &m) in (first..).zip(house) {
-                    places[k * n + v] &= !m;
-                }
+        for &cell in &self.given[..] {
+            let cell = usize::from(cell);
+            let v = usize::from(self.value[cell]) - 1;
+            for (k, &peers) in t.peer_mask(cell).iter().enumerate() {
+                places[k * n + v] &= !peers;
             }
         }
     }
@@ -697,7 +720,7 @@ mod tests {
                     .map(|&v| if random() % keep == 0 { v } else { 0 })
                     .collect();
                 let mut board = Board::default();
-                assert_eq!(board.start(&t, &givens), Ok(true));
+                assert_eq!(board.start(&t, &givens), Ok(()));
                 assert!(places_agree(&board, &t));
                 while board.propagate(&t) && board.left > 0 {
                     assert!(places_agree(&board, &t));

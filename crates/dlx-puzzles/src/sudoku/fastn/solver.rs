@@ -104,11 +104,10 @@ impl SolverN {
         };
         self.frames.clear();
         self.saved.clear();
-        let possible = self
-            .board
+        self.board
             .start(&self.tables, givens)
             .map_err(|Refused| Rejected)?;
-        if possible && limit > 0 {
+        if limit > 0 {
             self.search();
         }
         Ok(self.found)

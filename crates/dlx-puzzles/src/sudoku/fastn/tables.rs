@@ -19,6 +19,8 @@ pub(super) struct Tables {
     pub full: u64,
     /// The cells of every house, `n` per house.
     house_cells: Vec<u16>,
+    /// The region of every cell (house `2n + region`).
+    regions: Vec<u8>,
     /// The houses of cell `k` are `cell_houses[cell_house_start[k]..cell_house_start[k + 1]]`.
     cell_houses: Vec<u16>,
     cell_house_start: Vec<u32>,
@@ -106,6 +108,8 @@ impl Tables {
             })
             .collect();
         let (cell_houses, cell_house_start) = flatten(&of_cell);
+        // Fewer than 64 regions (the side), so each fits in a byte.
+        let regions = (0..cells).map(|cell| shape.region_of(cell) as u8).collect();
         let mut peer_masks = vec![0u64; cells * cell_words];
         for (cell, peers) in peer_masks.chunks_mut(cell_words).enumerate() {
             for &h in &of_cell[cell] {
@@ -122,6 +126,7 @@ impl Tables {
             size: n,
             full,
             house_cells,
+            regions,
             cell_houses,
             cell_house_start,
             peer_masks,
@@ -147,14 +152,14 @@ impl Tables {
         self.house_cells.len() / self.size
     }
 
-    /// The cells of every house, [`Tables::house`] one house after the other.
-    pub fn house_cells(&self) -> &[u16] {
-        &self.house_cells
-    }
-
     /// The `n` cells of house `h`.
     pub fn house(&self, h: usize) -> &[u16] {
         &self.house_cells[h * self.size..(h + 1) * self.size]
+    }
+
+    /// The region of every cell, row by row: cell `k` is in house `2n + regions()[k]`.
+    pub fn regions(&self) -> &[u8] {
+        &self.regions
     }
 
     /// The houses holding `cell`.
