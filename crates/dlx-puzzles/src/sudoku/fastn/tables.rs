@@ -78,17 +78,20 @@ impl Tables {
             return None;
         }
         let mut house_cells = Vec::with_capacity(houses.len() * n);
-        let mut of_cell = vec![Vec::new(); cells];
-        for (h, &house) in houses.iter().enumerate() {
-            for cell in shape.cells(house) {
-                house_cells.push(cell as u16);
-                of_cell[cell].push(h as u16);
-            }
+        for &house in &houses {
+            house_cells.extend(shape.cells(house).into_iter().map(|cell| cell as u16));
         }
+        // A jigsaw puzzle brings a shape of its own, so these tables are made once per puzzle:
+        // flat arrays, and no search that grows with the square of the number of houses.
+        let (cell_houses, cell_house_start) = houses_of_cells(&house_cells, n, cells);
+        let of_cell = |cell: usize| {
+            let (a, b) = (cell_house_start[cell], cell_house_start[cell + 1]);
+            &cell_houses[a as usize..b as usize]
+        };
         let house_words = houses.len().div_ceil(64);
         let mut house_bits = vec![0u64; cells * house_words];
-        for (cell, list) in of_cell.iter().enumerate() {
-            for &h in list {
+        for cell in 0..cells {
+            for &h in of_cell(cell) {
                 insert(&mut house_bits[cell * house_words..], usize::from(h));
             }
         }
@@ -107,12 +110,11 @@ impl Tables {
                 (first as u32, end as u32)
             })
             .collect();
-        let (cell_houses, cell_house_start) = flatten(&of_cell);
         // Fewer than 64 regions (the side), so each fits in a byte.
         let regions = (0..cells).map(|cell| shape.region_of(cell) as u8).collect();
         let mut peer_masks = vec![0u64; cells * cell_words];
         for (cell, peers) in peer_masks.chunks_mut(cell_words).enumerate() {
-            for &h in &of_cell[cell] {
+            for &h in of_cell(cell) {
                 let house = &house_masks[usize::from(h) * cell_words..][..cell_words];
                 for (p, &m) in peers.iter_mut().zip(house) {
                     *p |= m;
@@ -120,7 +122,7 @@ impl Tables {
             }
             peers[cell / 64] &= !(1 << (cell % 64));
         }
-        let lock = Locking::new(&house_cells, n, cell_words);
+        let lock = Locking::new(&house_cells, of_cell, &house_masks, n);
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         Some(Tables {
             size: n,
@@ -258,10 +260,21 @@ impl Locking {
         self.b_only.len() / self.words
     }
 
-    /// The families of the houses (`n` cells each in `house_cells`), with sets of cells in
-    /// `words` words.
-    fn new(house_cells: &[u16], n: usize, words: usize) -> Locking {
+    /// The families of the houses (`n` cells each in `house_cells`; `of_cell` lists the houses
+    /// of each cell; `masks` holds the cells of each house as bits, the same number of words
+    /// each).
+    ///
+    /// The houses meeting A are found from the houses of A's cells, not by trying every house
+    /// against A: a jigsaw puzzle brings a shape of its own, so this runs once per puzzle.
+    fn new<'c>(
+        house_cells: &[u16],
+        of_cell: impl Fn(usize) -> &'c [u16],
+        masks: &[u64],
+        n: usize,
+    ) -> Locking {
         let houses: Vec<&[u16]> = house_cells.chunks(n).collect();
+        let words = masks.len() / houses.len();
+        let mask = |h: usize| &masks[h * words..(h + 1) * words];
         let mut lock = Locking {
             families: Vec::new(),
             part_of: Vec::new(),
@@ -269,57 +282,88 @@ impl Locking {
             words,
             family_start: vec![0],
         };
+        // For each house B meeting A, the positions in A of the cells they share, as bits (a
+        // house has at most 64 cells); the houses met are listed in `met`.
+        let mut meet = vec![0u64; houses.len()];
+        let mut met = Vec::new();
+        // Each family of the house at hand: the positions of A it covers and its number of
+        // members, and the members (family, house B, the positions of B's meeting with A);
+        // kept from house to house.
+        let mut families: Vec<(u64, usize)> = Vec::new();
+        let mut joined: Vec<(usize, usize, u64)> = Vec::new();
+        let mut members = Vec::new();
         for (i, a) in houses.iter().enumerate() {
-            // Each family: its houses B and their meetings with A. A house joins the first
-            // family whose meetings it does not overlap and that has room.
-            let mut families: Vec<Vec<(usize, Vec<u16>)>> = Vec::new();
-            for (j, b) in houses.iter().enumerate() {
-                let meet: Vec<u16> = a.iter().copied().filter(|c| b.contains(c)).collect();
-                // One shared cell is a naked or hidden single's business; all of them (only
-                // when A and B are the same cells) gives nothing.
-                if i == j || meet.len() < 2 || meet.len() == n {
-                    continue;
-                }
-                let free = |f: &&mut Vec<(usize, Vec<u16>)>| {
-                    f.len() < MAX_PARTS
-                        && f.iter().all(|(_, m)| m.iter().all(|c| !meet.contains(c)))
-                };
-                match families.iter_mut().find(free) {
-                    Some(f) => f.push((j, meet)),
-                    None => families.push(vec![(j, meet)]),
+            for (k, &cell) in a.iter().enumerate() {
+                for &j in of_cell(usize::from(cell)) {
+                    let j = usize::from(j);
+                    if j != i {
+                        if meet[j] == 0 {
+                            met.push(j);
+                        }
+                        meet[j] |= 1 << k;
+                    }
                 }
             }
-            for family in &families {
-                lock.push(a, family, |j| houses[j]);
+            // In house order, as the families were always made.
+            met.sort_unstable();
+            // A house joins the first family whose meetings it does not overlap and that has
+            // room.
+            families.clear();
+            joined.clear();
+            for j in met.drain(..) {
+                let shared = std::mem::take(&mut meet[j]);
+                // One shared cell is a naked or hidden single's business; all of them (only
+                // when A and B are the same cells) gives nothing.
+                let count = shared.count_ones() as usize;
+                if count < 2 || count == n {
+                    continue;
+                }
+                let free =
+                    |(covered, size): &&(u64, usize)| covered & shared == 0 && *size < MAX_PARTS;
+                let f = match families.iter().position(|f| free(&f)) {
+                    Some(f) => f,
+                    None => {
+                        families.push((0, 0));
+                        families.len() - 1
+                    }
+                };
+                families[f].0 |= shared;
+                families[f].1 += 1;
+                joined.push((f, j, shared));
+            }
+            for f in 0..families.len() {
+                members.clear();
+                let of_f = joined.iter().filter(|m| m.0 == f);
+                members.extend(of_f.map(|&(_, j, shared)| (j, shared)));
+                lock.push((n, mask(i)), &members, mask);
             }
             lock.family_start.push(lock.families.len() as u32);
         }
         lock
     }
 
-    /// Adds the family of house `a` made of `members` (houses and their meetings with `a`).
+    /// Adds the family of a house A of `n` cells (as bits: `a`) made of `members` (houses and
+    /// the positions in A of their meetings with it, as bits); `mask` gives a house's cells as
+    /// bits.
     fn push<'h>(
         &mut self,
-        a: &[u16],
-        members: &[(usize, Vec<u16>)],
-        house: impl Fn(usize) -> &'h [u16],
+        (n, a): (usize, &[u64]),
+        members: &[(usize, u64)],
+        mask: impl Fn(usize) -> &'h [u64],
     ) {
         let start = self.part_of.len() as u32;
         // At most MAX_PARTS parts: their numbers and the number for none fit a byte.
         let none = members.len() as u8;
-        self.part_of.extend(a.iter().map(|c| {
+        self.part_of.extend((0..n).map(|k| {
             members
                 .iter()
-                .position(|(_, meet)| meet.contains(c))
-                .map_or(none, |k| k as u8)
+                .position(|&(_, shared)| shared >> k & 1 != 0)
+                .map_or(none, |p| p as u8)
         }));
         let first_part = self.part_count() as u32;
-        for (j, _) in members {
-            let at = self.b_only.len();
-            self.b_only.resize(at + self.words, 0);
-            for &c in house(*j).iter().filter(|c| !a.contains(c)) {
-                insert(&mut self.b_only[at..], usize::from(c));
-            }
+        for &(j, _) in members {
+            let b_only = mask(j).iter().zip(a).map(|(&b, &a)| b & !a);
+            self.b_only.extend(b_only);
         }
         self.families.push(Family {
             part_of: (start, self.part_of.len() as u32),
@@ -328,14 +372,24 @@ impl Locking {
     }
 }
 
-/// Lists of numbers as one array and the start of each list (with one more entry for the end).
-fn flatten(lists: &[Vec<u16>]) -> (Vec<u16>, Vec<u32>) {
-    let mut flat = Vec::with_capacity(lists.iter().map(Vec::len).sum());
-    let mut start = Vec::with_capacity(lists.len() + 1);
-    start.push(0);
-    for list in lists {
-        flat.extend_from_slice(list);
-        start.push(flat.len() as u32);
+/// The houses of every cell, in house order, from the cells of every house (`n` a house): as
+/// one array, and where each cell's list starts (with one more entry for the end). A counting
+/// sort of the houses' entries by cell.
+fn houses_of_cells(house_cells: &[u16], n: usize, cells: usize) -> (Vec<u16>, Vec<u32>) {
+    let mut start = vec![0u32; cells + 1];
+    for &cell in house_cells {
+        start[usize::from(cell) + 1] += 1;
+    }
+    for k in 0..cells {
+        start[k + 1] += start[k];
+    }
+    let mut next = start.clone();
+    let mut flat = vec![0u16; house_cells.len()];
+    for (k, &cell) in house_cells.iter().enumerate() {
+        let at = &mut next[usize::from(cell)];
+        // House numbers were checked to fit a u16.
+        flat[*at as usize] = (k / n) as u16;
+        *at += 1;
     }
     (flat, start)
 }
