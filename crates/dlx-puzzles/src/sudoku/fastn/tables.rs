@@ -439,6 +439,67 @@ mod tests {
         assert_eq!(peers, 20 + 12);
     }
 
+    /// The 9x9 boxes with two cells traded between the first two boxes: row 1 meets the first
+    /// box in two cells and the second in four, column 3 meets the second box in one cell.
+    fn traded_boxes() -> Shape {
+        let mut layout: Vec<u16> = (0..81).map(|c| (c / 27 * 3 + c % 9 / 3) as u16).collect();
+        layout.swap(2, 12);
+        Shape::jigsaw(9, &layout).unwrap()
+    }
+
+    /// Every house A's families, checked against their definition: each house B meeting A in
+    /// two cells or more but not all appears in exactly one family of A, as a part of the cells
+    /// they share and the cells of B outside A; a family's parts do not overlap.
+    #[test]
+    fn families_hold_every_house_meeting_a_house_in_two_cells() {
+        let shapes = [
+            Shape::standard(9).unwrap(),
+            Shape::boxes(3, 4).unwrap(),
+            Shape::standard(9).unwrap().with_diagonals(),
+            traded_boxes(),
+        ];
+        for shape in &shapes {
+            let t = Tables::new(shape).unwrap();
+            let (n, w) = (t.size, t.cell_words());
+            let mask = |h: usize| t.house_masks[h * w..(h + 1) * w].to_vec();
+            for a in 0..t.house_count() {
+                let mut expected: Vec<Vec<u64>> = (0..t.house_count())
+                    .filter(|&b| {
+                        let shared = t.house(a).iter().filter(|c| t.house(b).contains(c));
+                        b != a && (2..n).contains(&shared.count())
+                    })
+                    .map(mask)
+                    .collect();
+                let mut found = Vec::new();
+                for family in t.families(a) {
+                    let (part_of, parts) = t.part_of(family);
+                    assert!(parts <= MAX_PARTS);
+                    for k in 0..parts {
+                        // The part's cells and the cells of B outside A make up house B.
+                        let mut b = t.b_only(family, k).to_vec();
+                        let cells = t
+                            .house(a)
+                            .iter()
+                            .zip(part_of)
+                            .filter(|(_, &p)| p == k as u8);
+                        for (&cell, _) in cells {
+                            insert(&mut b, usize::from(cell));
+                        }
+                        found.push(b);
+                    }
+                }
+                expected.sort();
+                found.sort();
+                assert_eq!(found, expected, "house {a} of {shape:?}");
+            }
+        }
+        // The traded cells: row 1 meets its boxes in 2, 4 and 3 cells.
+        let t = Tables::new(&traded_boxes()).unwrap();
+        let (part_of, parts) = t.part_of(&t.families(0)[0]);
+        assert_eq!(parts, 3);
+        assert_eq!(part_of, [0, 0, 1, 1, 1, 1, 2, 2, 2]);
+    }
+
     #[test]
     fn sides_above_64_are_refused() {
         assert!(Tables::new(&Shape::standard(64).unwrap()).is_some());
