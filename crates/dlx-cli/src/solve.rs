@@ -1,6 +1,7 @@
 //! `dlx solve`: solve, count or check Sudoku puzzles of any shape, streaming them from files or
 //! standard input and answering in input order.
 
+use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -291,7 +292,10 @@ enum Printed {
     /// A limit stopped the search before the answer was known.
     Unfinished,
     /// An answer, written in the puzzle's layout.
-    Answer { layout: Layout, text: String },
+    Answer {
+        layout: Layout,
+        text: Cow<'static, str>,
+    },
 }
 
 /// What every thread needs to answer puzzles.
@@ -515,7 +519,7 @@ fn answer(solver: &mut Solver, mode: Mode, givens: &[u16]) -> Result<Answer, Giv
                 capped: count.capped,
             }
         }
-        Mode::Check => Answer::Verdict(solver.check(givens)?.verdict),
+        Mode::Check => Answer::Verdict(solver.verdict(givens)?),
     })
 }
 

@@ -113,12 +113,6 @@ enum Fast {
     Any(Box<SolverN>),
 }
 
-/// What a specialised path found: the solutions up to the limit, and the first of them.
-struct Found {
-    solutions: u64,
-    first: Option<Vec<u16>>,
-}
-
 impl Solver {
     /// A solver for `shape`.
     pub fn new(shape: Shape) -> Solver {
@@ -241,9 +235,10 @@ impl Solver {
         self.general_path().search.stats()
     }
 
-    /// Runs the specialised path, if this solver has one, until `limit` solutions; records its
-    /// statistics (all but the solutions, which the caller knows how to count).
-    fn fast(&mut self, givens: &[u16], limit: u64) -> Option<Result<Found, GivensError>> {
+    /// Runs the specialised path, if this solver has one, until `limit` solutions, and returns
+    /// how many it found ([`Solver::fast_first`] copies the first); records its statistics (all
+    /// but the solutions, which the caller knows how to count).
+    fn fast(&mut self, givens: &[u16], limit: u64) -> Option<Result<u64, GivensError>> {
         let fast = self.fast.as_mut()?;
         self.stats = Stats::default();
         self.unfinished = false;
@@ -253,8 +248,7 @@ impl Solver {
                 let solutions = solver.count(&cells, limit).map_err(classic_error)?;
                 self.stats.nodes = solver.guesses();
                 self.unfinished = solver.stopped();
-                let first = solver.first().map(|cells| cells.map(u16::from).to_vec());
-                Ok(Found { solutions, first })
+                Ok(solutions)
             }),
             Fast::Any(solver) => {
                 solver.set_limits(self.limits);
@@ -262,8 +256,7 @@ impl Solver {
                     Ok(solutions) => {
                         self.stats.nodes = solver.guesses();
                         self.unfinished = solver.stopped();
-                        let first = solver.first().map(<[u16]>::to_vec);
-                        Ok(Found { solutions, first })
+                        Ok(solutions)
                     }
                     // The model knows what is wrong and where: the same error as the general
                     // path.
@@ -273,10 +266,7 @@ impl Solver {
                             Err(e) => Err(e),
                             Ok(()) => {
                                 debug_assert!(false, "givens refused by the fast path only");
-                                Ok(Found {
-                                    solutions: 0,
-                                    first: None,
-                                })
+                                Ok(0)
                             }
                         }
                     }
@@ -286,12 +276,19 @@ impl Solver {
         Some(result)
     }
 
+    /// A copy of the first solution the last run of the specialised path found, if any.
+    fn fast_first(&self) -> Option<Vec<u16>> {
+        match self.fast.as_ref()? {
+            Fast::Classic(solver) => solver.first().map(|cells| cells.map(u16::from).to_vec()),
+            Fast::Any(solver) => solver.first().map(<[u16]>::to_vec),
+        }
+    }
+
     /// The first solution, or `None` when there is none.
     pub fn solve(&mut self, givens: &[u16]) -> Result<Option<Vec<u16>>, GivensError> {
         if let Some(result) = self.fast(givens, 1) {
-            let solution = result?.first;
-            self.stats.solutions = u64::from(solution.is_some());
-            return Ok(solution);
+            self.stats.solutions = result?;
+            return Ok(self.fast_first());
         }
         self.start(givens, Some(1))?;
         let found = self.step() == Status::Solution;
@@ -304,7 +301,7 @@ impl Solver {
     pub fn count(&mut self, givens: &[u16], limit: Option<u64>) -> Result<Count, GivensError> {
         let cap = limit.unwrap_or(u64::MAX);
         if let Some(result) = self.fast(givens, cap) {
-            self.stats.solutions = result?.solutions;
+            self.stats.solutions = result?;
             return Ok(Count {
                 solutions: self.stats.solutions,
                 capped: limit.is_some_and(|limit| self.stats.solutions >= limit),
@@ -324,17 +321,27 @@ impl Solver {
 
     /// Whether there are no solutions, one, or more; stops at the second.
     pub fn check(&mut self, givens: &[u16]) -> Result<Check, GivensError> {
+        self.check_keeping(givens, true)
+    }
+
+    /// The verdict of [`Solver::check`] alone, with its statistics in [`Solver::stats`]: no copy
+    /// of the solution is made, for callers that print only the verdict.
+    pub fn verdict(&mut self, givens: &[u16]) -> Result<Verdict, GivensError> {
+        Ok(self.check_keeping(givens, false)?.verdict)
+    }
+
+    /// [`Solver::check`], with a copy of the first solution when `keep` says so.
+    fn check_keeping(&mut self, givens: &[u16], keep: bool) -> Result<Check, GivensError> {
         if let Some(result) = self.fast(givens, 2) {
-            let found = result?;
-            self.stats.solutions = found.solutions;
-            let verdict = match found.solutions {
+            self.stats.solutions = result?;
+            let verdict = match self.stats.solutions {
                 0 => Verdict::None,
                 1 => Verdict::Unique,
                 _ => Verdict::Multiple,
             };
             return Ok(Check {
                 verdict,
-                solution: found.first,
+                solution: if keep { self.fast_first() } else { None },
                 stats: self.stats,
             });
         }
@@ -343,7 +350,7 @@ impl Solver {
         let verdict = if self.step() != Status::Solution {
             Verdict::None
         } else {
-            solution = Some(self.general_path().solution());
+            solution = keep.then(|| self.general_path().solution());
             if self.step() == Status::Solution {
                 Verdict::Multiple
             } else {
@@ -497,6 +504,39 @@ mod tests {
         assert_eq!(check.verdict, Verdict::Multiple);
         validate(s.shape(), &[0; 16], &check.solution.unwrap()).unwrap();
         assert_eq!(check.stats.solutions, 2);
+    }
+
+    /// `verdict` says what `check` says, on the specialised paths and the general one, and
+    /// leaves the same statistics.
+    #[test]
+    fn the_verdict_alone_agrees_with_the_check() {
+        let unique = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0];
+        let none = [1, 2, 3, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
+        let classic: Vec<u16> =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .bytes()
+                .map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') })
+                .collect();
+        let mut cases = Vec::new();
+        for mut s in [solver(4), Solver::general(Shape::standard(4).unwrap())] {
+            for givens in [&unique[..], &none[..], &[0; 16][..]] {
+                cases.push((
+                    s.check(givens).unwrap(),
+                    s.verdict(givens).unwrap(),
+                    s.stats(),
+                ));
+            }
+        }
+        for mut s in [solver(9), Solver::general(Shape::standard(9).unwrap())] {
+            cases.push((
+                s.check(&classic).unwrap(),
+                s.verdict(&classic).unwrap(),
+                s.stats(),
+            ));
+        }
+        for (check, verdict, stats) in cases {
+            assert_eq!((check.verdict, check.stats), (verdict, stats));
+        }
     }
 
     #[test]

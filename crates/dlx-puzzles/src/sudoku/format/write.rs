@@ -1,6 +1,8 @@
 //! Printing puzzles and answers in the layout they were read in.
 
-use crate::sudoku::{Alphabet, Answer, Layout, Puzzle};
+use std::borrow::Cow;
+
+use crate::sudoku::{Alphabet, Answer, Layout, Puzzle, Verdict};
 
 use super::alphabet::symbol;
 use super::{json, REGION_SYMBOLS};
@@ -61,13 +63,14 @@ pub fn write_puzzle(puzzle: &Puzzle) -> String {
 /// | count | the number; `N+` when the count stopped at a limit (at least N) | `"count":N,"capped":false` |
 /// | verdict | `unique`, `multiple` or `none` | `"verdict":"unique"` |
 ///
-/// Between the answers of consecutive puzzles, print [`separator`].
-pub fn write_answer(puzzle: &Puzzle, answer: &Answer) -> String {
+/// Between the answers of consecutive puzzles, print [`separator`]. A verdict outside JSON is
+/// a fixed text, borrowed rather than allocated (a batch check writes one per puzzle).
+pub fn write_answer(puzzle: &Puzzle, answer: &Answer) -> Cow<'static, str> {
     if puzzle.layout == Layout::Json {
-        return json::write(puzzle, &json::answer_fields(puzzle.size, answer));
+        return json::write(puzzle, &json::answer_fields(puzzle.size, answer)).into();
     }
     match answer {
-        Answer::Solution(values) => match &puzzle.layout {
+        Answer::Solution(values) => Cow::Owned(match &puzzle.layout {
             Layout::Line { alphabet } => {
                 let mut out = line(puzzle.size, values, *alphabet);
                 out.push('\n');
@@ -80,12 +83,16 @@ pub fn write_answer(puzzle: &Puzzle, answer: &Answer) -> String {
                 Drawing::of(puzzle, *alphabet, *decorated).draw(values, |v| cell_text(*alphabet, v))
             }
             Layout::Json => String::new(),
-        },
-        Answer::NoSolution => format!("{NO_SOLUTION}\n"),
+        }),
+        Answer::NoSolution => Cow::Owned(format!("{NO_SOLUTION}\n")),
         Answer::Count { count, capped } => {
-            format!("{count}{}\n", if *capped { "+" } else { "" })
+            Cow::Owned(format!("{count}{}\n", if *capped { "+" } else { "" }))
         }
-        Answer::Verdict(v) => format!("{}\n", v.as_str()),
+        Answer::Verdict(verdict) => Cow::Borrowed(match verdict {
+            Verdict::None => "none\n",
+            Verdict::Unique => "unique\n",
+            Verdict::Multiple => "multiple\n",
+        }),
     }
 }
 
@@ -272,9 +279,9 @@ mod tests {
         let count = |count, capped| Answer::Count { count, capped };
         assert_eq!(write_answer(&p, &count(288, false)), "288\n");
         assert_eq!(write_answer(&p, &count(2, true)), "2+\n");
-        assert_eq!(
-            write_answer(&p, &Answer::Verdict(Verdict::Unique)),
-            "unique\n"
-        );
+        for verdict in [Verdict::None, Verdict::Unique, Verdict::Multiple] {
+            let text = write_answer(&p, &Answer::Verdict(verdict));
+            assert_eq!(text, format!("{}\n", verdict.as_str()));
+        }
     }
 }
