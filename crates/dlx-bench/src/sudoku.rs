@@ -86,10 +86,11 @@ impl Case for SudokuCase {
         let mut unique = 0;
         let (mut nodes, mut updates) = (0, 0);
         for cells in &self.ours {
-            if let Ok(check) = self.solver.check(cells) {
-                unique += u64::from(check.verdict == Verdict::Unique);
-                nodes += check.stats.nodes;
-                updates += check.stats.updates;
+            // The verdict alone, as `dlx solve --check` asks for it (and as the peer counts).
+            if let Ok(verdict) = self.solver.verdict(cells) {
+                unique += u64::from(verdict == Verdict::Unique);
+                nodes += self.solver.stats().nodes;
+                updates += self.solver.stats().updates;
             }
         }
         Run {
