@@ -292,27 +292,43 @@ impl Shape {
                 found: layout.len(),
             });
         }
-        let mut renumber = std::collections::HashMap::new();
-        let mut region_of = Vec::with_capacity(cells);
-        for (cell, &id) in layout.iter().enumerate() {
-            if id == Shape::UNASSIGNED {
-                return Err(ShapeError::Unassigned {
-                    cell: Cell::from_index(cell, size),
-                });
-            }
-            let next = renumber.len();
-            let region = *renumber.entry(id).or_insert(next);
-            region_of.push(region);
-        }
-        if renumber.len() != size {
-            return Err(ShapeError::RegionCount {
-                size,
-                found: renumber.len(),
+        if let Some(cell) = layout.iter().position(|&id| id == Shape::UNASSIGNED) {
+            return Err(ShapeError::Unassigned {
+                cell: Cell::from_index(cell, size),
             });
         }
-        // There are exactly `size` <= MAX_SIZE regions now, so ids fit in u16.
-        let region_of: Vec<u16> = region_of.into_iter().map(|g| g as u16).collect();
+        // The ids in order of first appearance, found by a look through at most `size` of them
+        // (a jigsaw file brings a layout per puzzle, so this runs once a puzzle).
+        let mut ids: Vec<u16> = Vec::with_capacity(size + 1);
+        let mut region_of = Vec::with_capacity(cells);
+        for &id in layout {
+            let region = match ids.iter().position(|&seen| seen == id) {
+                Some(region) => region,
+                None if ids.len() < size => {
+                    ids.push(id);
+                    ids.len() - 1
+                }
+                None => {
+                    let mut distinct = layout.to_vec();
+                    distinct.sort_unstable();
+                    distinct.dedup();
+                    return Err(ShapeError::RegionCount {
+                        size,
+                        found: distinct.len(),
+                    });
+                }
+            };
+            // Below `size` <= MAX_SIZE, so it fits.
+            region_of.push(region as u16);
+        }
+        if ids.len() != size {
+            return Err(ShapeError::RegionCount {
+                size,
+                found: ids.len(),
+            });
+        }
         let shape = Shape::assemble(size, Regions::Jigsaw, region_of);
+        let reached = shape.reached_cells();
         for (region, members) in shape.region_cells.iter().enumerate() {
             let first = Cell::from_index(members[0], size);
             if members.len() != size {
@@ -323,7 +339,7 @@ impl Shape {
                     size,
                 });
             }
-            if let Some(stray) = shape.unreachable_cell(region) {
+            if let Some(&stray) = members.iter().find(|&&cell| !reached[cell]) {
                 return Err(ShapeError::Disconnected {
                     region,
                     first,
@@ -423,29 +439,35 @@ impl Shape {
         }
     }
 
-    /// A cell of `region` that cannot be reached from its first cell, if any.
-    fn unreachable_cell(&self, region: usize) -> Option<usize> {
+    /// The cells reached from the first cell of their region through orthogonal neighbours in
+    /// the region, as one flag per cell (the regions are walked in turn, with one set of flags).
+    fn reached_cells(&self) -> Vec<bool> {
         let n = self.size;
-        let members = &self.region_cells[region];
         let mut seen = vec![false; n * n];
-        let mut stack = vec![members[0]];
-        seen[members[0]] = true;
-        while let Some(cell) = stack.pop() {
-            let (r, c) = (cell / n, cell % n);
-            let neighbours = [
-                (r > 0).then(|| cell - n),
-                (r + 1 < n).then(|| cell + n),
-                (c > 0).then(|| cell - 1),
-                (c + 1 < n).then(|| cell + 1),
-            ];
-            for next in neighbours.into_iter().flatten() {
-                if !seen[next] && usize::from(self.region_of[next]) == region {
-                    seen[next] = true;
-                    stack.push(next);
+        let mut stack = Vec::with_capacity(n * n);
+        for (region, members) in self.region_cells.iter().enumerate() {
+            let Some(&first) = members.first() else {
+                continue;
+            };
+            seen[first] = true;
+            stack.push(first);
+            while let Some(cell) = stack.pop() {
+                let (r, c) = (cell / n, cell % n);
+                let neighbours = [
+                    (r > 0).then(|| cell - n),
+                    (r + 1 < n).then(|| cell + n),
+                    (c > 0).then(|| cell - 1),
+                    (c + 1 < n).then(|| cell + 1),
+                ];
+                for next in neighbours.into_iter().flatten() {
+                    if !seen[next] && usize::from(self.region_of[next]) == region {
+                        seen[next] = true;
+                        stack.push(next);
+                    }
                 }
             }
         }
-        members.iter().copied().find(|&cell| !seen[cell])
+        seen
     }
 
     /// The side `n` of the grid: `n * n` cells, values `1..=n`.

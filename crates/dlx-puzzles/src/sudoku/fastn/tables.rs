@@ -275,17 +275,20 @@ impl Locking {
         let houses: Vec<&[u16]> = house_cells.chunks(n).collect();
         let words = masks.len() / houses.len();
         let mask = |h: usize| &masks[h * words..(h + 1) * words];
+        // Room for two families of three parts a house, which rows, columns and boxes have.
+        let h = houses.len();
         let mut lock = Locking {
-            families: Vec::new(),
-            part_of: Vec::new(),
-            b_only: Vec::new(),
+            families: Vec::with_capacity(2 * h),
+            part_of: Vec::with_capacity(2 * h * n),
+            b_only: Vec::with_capacity(6 * h * words),
             words,
-            family_start: vec![0],
+            family_start: Vec::with_capacity(h + 1),
         };
+        lock.family_start.push(0);
         // For each house B meeting A, the positions in A of the cells they share, as bits (a
-        // house has at most 64 cells); the houses met are listed in `met`.
-        let mut meet = vec![0u64; houses.len()];
-        let mut met = Vec::new();
+        // house has at most 64 cells); the houses met, as bits, so that they come out in order.
+        let mut meet = vec![0u64; h];
+        let mut met = vec![0u64; h.div_ceil(64)];
         // Each family of the house at hand: the positions of A it covers and its number of
         // members, and the members (family, house B, the positions of B's meeting with A);
         // kept from house to house.
@@ -297,20 +300,16 @@ impl Locking {
                 for &j in of_cell(usize::from(cell)) {
                     let j = usize::from(j);
                     if j != i {
-                        if meet[j] == 0 {
-                            met.push(j);
-                        }
+                        insert(&mut met, j);
                         meet[j] |= 1 << k;
                     }
                 }
             }
-            // In house order, as the families were always made.
-            met.sort_unstable();
             // A house joins the first family whose meetings it does not overlap and that has
-            // room.
+            // room, in house order.
             families.clear();
             joined.clear();
-            for j in met.drain(..) {
+            for j in take_bits(&mut met) {
                 let shared = std::mem::take(&mut meet[j]);
                 // One shared cell is a naked or hidden single's business; all of them (only
                 // when A and B are the same cells) gives nothing.
@@ -370,6 +369,18 @@ impl Locking {
             parts: (first_part, self.part_count() as u32),
         });
     }
+}
+
+/// The members of a set of bits (as [`insert`] makes it), in increasing order, emptying it.
+fn take_bits(words: &mut [u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter_mut().enumerate().flat_map(|(k, word)| {
+        let mut bits = std::mem::take(word);
+        std::iter::from_fn(move || {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            (bit < 64).then_some(k * 64 + bit)
+        })
+    })
 }
 
 /// The houses of every cell, in house order, from the cells of every house (`n` a house): as

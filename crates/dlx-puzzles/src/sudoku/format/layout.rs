@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 use std::fmt::Display;
-use std::hash::Hash;
 
 use super::error::FormatError;
 use super::exact_root;
@@ -15,7 +14,7 @@ use crate::plural::plural;
 /// cells; on failure, the index of the cell to blame and the message.
 pub(crate) fn normalize<K>(labels: &[K], n: usize) -> Result<Vec<u16>, (usize, String)>
 where
-    K: Eq + Hash + Clone + Display,
+    K: Eq + Display,
 {
     if labels.len() != n * n {
         return Err((
@@ -27,12 +26,15 @@ where
             ),
         ));
     }
-    let mut ids: HashMap<K, u16> = HashMap::with_capacity(n);
+    // The labels seen, in order of first appearance: at most `n`, looked through rather than
+    // hashed (a jigsaw file brings a layout per puzzle).
+    let mut seen: Vec<&K> = Vec::with_capacity(n);
     let mut firsts: Vec<usize> = Vec::with_capacity(n);
     let mut regions = Vec::with_capacity(labels.len());
     for (cell, label) in labels.iter().enumerate() {
-        let id = match ids.get(label) {
-            Some(&id) => id,
+        let id = match seen.iter().position(|&known| known == label) {
+            // At most `n` <= 64 labels, so it fits.
+            Some(id) => id as u16,
             None => {
                 if firsts.len() == n {
                     return Err((
@@ -44,7 +46,7 @@ where
                     ));
                 }
                 let id = u16::try_from(firsts.len()).unwrap_or(u16::MAX);
-                ids.insert(label.clone(), id);
+                seen.push(label);
                 firsts.push(cell);
                 id
             }
@@ -116,7 +118,7 @@ pub(crate) fn is_connected(regions: &[u16], n: usize) -> bool {
 /// never orthogonally adjacent).
 pub(crate) fn strict<K>(labels: &[K], n: usize) -> Option<Vec<u16>>
 where
-    K: Eq + Hash + Clone + Display,
+    K: Eq + Display,
 {
     normalize(labels, n)
         .ok()
