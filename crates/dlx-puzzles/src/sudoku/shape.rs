@@ -662,6 +662,11 @@ mod tests {
         assert_eq!(err.to_string(), "row 3, column 3 belongs to no region");
         let err = Shape::jigsaw(4, &layout("aabb aabb ccdd ccde")).unwrap_err();
         assert_eq!(err, ShapeError::RegionCount { size: 4, found: 5 });
+        // Every distinct id is counted, past the first one too many.
+        let err = Shape::jigsaw(4, &layout("abcd efgh ijkl mnoa")).unwrap_err();
+        assert_eq!(err, ShapeError::RegionCount { size: 4, found: 15 });
+        let err = Shape::jigsaw(4, &layout("aaaa aaaa bbbb bbbb")).unwrap_err();
+        assert_eq!(err, ShapeError::RegionCount { size: 4, found: 2 });
         let err = Shape::jigsaw(4, &layout("aaab aabb ccdd ccdd")).unwrap_err();
         assert_eq!(
             err.to_string(),
