@@ -445,26 +445,9 @@ impl Shape {
         let n = self.size;
         let mut seen = vec![false; n * n];
         let mut stack = Vec::with_capacity(n * n);
-        for (region, members) in self.region_cells.iter().enumerate() {
-            let Some(&first) = members.first() else {
-                continue;
-            };
-            seen[first] = true;
-            stack.push(first);
-            while let Some(cell) = stack.pop() {
-                let (r, c) = (cell / n, cell % n);
-                let neighbours = [
-                    (r > 0).then(|| cell - n),
-                    (r + 1 < n).then(|| cell + n),
-                    (c > 0).then(|| cell - 1),
-                    (c + 1 < n).then(|| cell + 1),
-                ];
-                for next in neighbours.into_iter().flatten() {
-                    if !seen[next] && usize::from(self.region_of[next]) == region {
-                        seen[next] = true;
-                        stack.push(next);
-                    }
-                }
+        for members in &self.region_cells {
+            if let Some(&first) = members.first() {
+                flood(&self.region_of, n, first, &mut seen, &mut stack);
             }
         }
         seen
@@ -536,6 +519,35 @@ fn check_size(size: usize) -> Result<(), ShapeError> {
         0 => Err(ShapeError::Empty),
         n if n > MAX_SIZE => Err(ShapeError::TooLarge { size }),
         _ => Ok(()),
+    }
+}
+
+/// Marks in `seen` every cell reachable from `start` through orthogonal neighbours of the same
+/// region (`regions` gives each cell's, row by row, `n` by `n`), `start` included; `stack` is
+/// working space, left empty.
+pub(crate) fn flood(
+    regions: &[u16],
+    n: usize,
+    start: usize,
+    seen: &mut [bool],
+    stack: &mut Vec<usize>,
+) {
+    seen[start] = true;
+    stack.push(start);
+    while let Some(cell) = stack.pop() {
+        let (r, c) = (cell / n, cell % n);
+        let neighbours = [
+            (r > 0).then(|| cell - n),
+            (r + 1 < n).then(|| cell + n),
+            (c > 0).then(|| cell - 1),
+            (c + 1 < n).then(|| cell + 1),
+        ];
+        for next in neighbours.into_iter().flatten() {
+            if !seen[next] && regions[next] == regions[cell] {
+                seen[next] = true;
+                stack.push(next);
+            }
+        }
     }
 }
 

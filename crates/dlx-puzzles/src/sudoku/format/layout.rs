@@ -9,6 +9,7 @@ use super::error::FormatError;
 use super::exact_root;
 use super::row::{is_blank, is_comment, is_separator};
 use crate::plural::plural;
+use crate::sudoku::shape::flood;
 
 /// Numbers region labels `0..` by first appearance and checks that they make `n` regions of `n`
 /// cells; on failure, the index of the cell to blame and the message.
@@ -92,23 +93,7 @@ pub(crate) fn is_connected(regions: &[u16], n: usize) -> bool {
             return false;
         }
         reached_regions[region] = true;
-        seen[start] = true;
-        stack.push(start);
-        while let Some(cell) = stack.pop() {
-            let (r, c) = (cell / n, cell % n);
-            let neighbours = [
-                (r > 0).then(|| cell - n),
-                (r + 1 < n).then(|| cell + n),
-                (c > 0).then(|| cell - 1),
-                (c + 1 < n).then(|| cell + 1),
-            ];
-            for next in neighbours.into_iter().flatten() {
-                if !seen[next] && regions[next] == regions[cell] {
-                    seen[next] = true;
-                    stack.push(next);
-                }
-            }
-        }
+        flood(regions, n, start, &mut seen, &mut stack);
     }
     true
 }
