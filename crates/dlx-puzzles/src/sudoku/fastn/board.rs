@@ -16,23 +16,8 @@ use super::tables::{Tables, MAX_PARTS};
 /// placed in one of its houses.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Board {
-    /// For each cell, the values it may still take (bit `v - 1` for value `v`); 0 once placed.
-    pub cand: Vec<u64>,
-    /// For each cell, its value once placed, else 0.
-    pub value: Vec<u8>,
-    /// For each value, the cells that may still take it, as bits: the same options as `cand`,
-    /// read the other way, so that the peers losing a placed value are found without looking
-    /// at the others. Word `k` of value `v` (cells `64k..64k + 64`) is `places[k * n + v]`:
-    /// the words of one cell, all values, lie together.
-    pub places: Vec<u64>,
-    /// For each house, the values placed in it.
-    pub placed: Vec<u64>,
-    /// For each part of a family of houses meeting a house A (see [`Tables::families`]), the
-    /// values locked in it and already taken out of the rest of its house B: they stay out
-    /// while the board lives, so they need no new look.
-    pub cleared: Vec<u64>,
-    /// The number of cells not placed yet.
-    pub left: usize,
+    /// The options left and the values placed: all that a guess copies.
+    pub state: Snapshot,
     /// Cells whose mask came down to one value (or none: a contradiction) and that are not
     /// placed yet: the first `queued` entries. The array has room for two entries per cell and
     /// one more, so that a cell can be written at the end before it is known whether it stays:
@@ -55,12 +40,36 @@ pub(super) struct Board {
 /// between moves.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Snapshot {
-    cand: Vec<u64>,
-    value: Vec<u8>,
-    places: Vec<u64>,
-    placed: Vec<u64>,
-    cleared: Vec<u64>,
-    left: usize,
+    /// For each cell, the values it may still take (bit `v - 1` for value `v`); 0 once placed.
+    pub cand: Vec<u64>,
+    /// For each cell, its value once placed, else 0.
+    pub value: Vec<u8>,
+    /// For each value, the cells that may still take it, as bits: the same options as `cand`,
+    /// read the other way, so that the peers losing a placed value are found without looking
+    /// at the others. Word `k` of value `v` (cells `64k..64k + 64`) is `places[k * n + v]`:
+    /// the words of one cell, all values, lie together.
+    pub places: Vec<u64>,
+    /// For each house, the values placed in it.
+    pub placed: Vec<u64>,
+    /// For each part of a family of houses meeting a house A (see [`Tables::families`]), the
+    /// values locked in it and already taken out of the rest of its house B: they stay out
+    /// while the board lives, so they need no new look.
+    pub cleared: Vec<u64>,
+    /// The number of cells not placed yet.
+    pub left: usize,
+}
+
+impl Snapshot {
+    /// Copies `other` into this state, reusing its buffers. (A derived `clone_from` would
+    /// allocate anew.)
+    fn copy_from(&mut self, other: &Snapshot) {
+        self.cand.clone_from(&other.cand);
+        self.value.clone_from(&other.value);
+        self.places.clone_from(&other.places);
+        self.placed.clone_from(&other.placed);
+        self.cleared.clone_from(&other.cleared);
+        self.left = other.left;
+    }
 }
 
 /// A set of houses, as bits.
@@ -221,11 +230,11 @@ impl Board {
     /// Sizes the arrays for `t` (no allocation when they already fit).
     fn resize(&mut self, t: &Tables) {
         let cells = t.cell_count();
-        self.cand.resize(cells, 0);
-        self.value.resize(cells, 0);
-        self.places.resize(t.cell_words() * t.size, 0);
-        self.placed.resize(t.house_count(), 0);
-        self.cleared.resize(t.part_count(), 0);
+        self.state.cand.resize(cells, 0);
+        self.state.value.resize(cells, 0);
+        self.state.places.resize(t.cell_words() * t.size, 0);
+        self.state.placed.resize(t.house_count(), 0);
+        self.state.cleared.resize(t.part_count(), 0);
     }
 
     /// Sets the board to the givens (`n²` values row by row, 0 for empty), all at once: each
@@ -240,8 +249,8 @@ impl Board {
             return Err(Refused);
         }
         self.resize(t);
-        self.cleared.fill(0);
-        self.placed.fill(0);
+        self.state.cleared.fill(0);
+        self.state.placed.fill(0);
         self.unchecked.fill(t.house_count());
         self.unlocked.fill(t.house_count());
         // The given cells are listed without a branch: each is written at the end of the list
@@ -250,7 +259,7 @@ impl Board {
         self.given.resize(t.cell_count(), 0);
         let mut count = 0;
         let mut bad = false;
-        for (cell, (value, &v)) in self.value.iter_mut().zip(givens).enumerate() {
+        for (cell, (value, &v)) in self.state.value.iter_mut().zip(givens).enumerate() {
             bad |= usize::from(v) > t.size;
             // At most 64 unless refused below, so it fits.
             *value = v as u8;
@@ -262,9 +271,9 @@ impl Board {
             return Err(Refused);
         }
         for &cell in &self.given {
-            let bit = 1 << (self.value[usize::from(cell)] - 1);
+            let bit = 1 << (self.state.value[usize::from(cell)] - 1);
             for &h in t.houses_of(usize::from(cell)) {
-                let placed = &mut self.placed[usize::from(h)];
+                let placed = &mut self.state.placed[usize::from(h)];
                 bad |= *placed & bit != 0;
                 *placed |= bit;
             }
@@ -272,7 +281,7 @@ impl Board {
         if bad {
             return Err(Refused);
         }
-        self.left = t.cell_count() - count;
+        self.state.left = t.cell_count() - count;
         self.start_places(t);
         self.start_masks(t);
         Ok(())
@@ -284,17 +293,17 @@ impl Board {
     /// extra regions, if any, go first, house by house.
     fn start_masks(&mut self, t: &Tables) {
         let n = t.size;
-        let (lines, rest) = self.placed.split_at(2 * n);
+        let (lines, rest) = self.state.placed.split_at(2 * n);
         let (rows, columns) = lines.split_at(n);
         let (regions, extras) = rest.split_at(n);
         // Until it is set, a cell's mask holds what its extra regions hold (kept by `extra`).
         let extra = if extras.is_empty() {
             0
         } else {
-            self.cand.fill(0);
+            self.state.cand.fill(0);
             for (h, &values) in (3 * n..).zip(extras) {
                 for &cell in t.house(h) {
-                    self.cand[usize::from(cell)] |= values;
+                    self.state.cand[usize::from(cell)] |= values;
                 }
             }
             u64::MAX
@@ -307,9 +316,10 @@ impl Board {
         let queue = &mut self.queue[..];
         let mut queued = 0;
         let cells = self
+            .state
             .cand
             .chunks_exact_mut(n)
-            .zip(self.value.chunks_exact(n))
+            .zip(self.state.value.chunks_exact(n))
             .zip(t.regions().chunks_exact(n));
         for (((masks, values), region_of), (r, &row)) in cells.zip(rows.iter().enumerate()) {
             let cells = masks.iter_mut().zip(values).zip(region_of).zip(columns);
@@ -329,8 +339,8 @@ impl Board {
     /// in the empty cells that are not peers of a given `v`.
     fn start_places(&mut self, t: &Tables) {
         let n = t.size;
-        let places = &mut self.places[..];
-        for (values, cells) in places.chunks_exact_mut(n).zip(self.value.chunks(64)) {
+        let places = &mut self.state.places[..];
+        for (values, cells) in places.chunks_exact_mut(n).zip(self.state.value.chunks(64)) {
             let open = cells
                 .iter()
                 .enumerate()
@@ -339,7 +349,7 @@ impl Board {
         }
         for &cell in &self.given[..] {
             let cell = usize::from(cell);
-            let v = usize::from(self.value[cell]) - 1;
+            let v = usize::from(self.state.value[cell]) - 1;
             for (k, &peers) in t.peer_mask(cell).iter().enumerate() {
                 places[k * n + v] &= !peers;
             }
@@ -348,22 +358,12 @@ impl Board {
 
     /// Keeps the board's state in `snapshot`, reusing its buffers.
     pub fn save(&self, snapshot: &mut Snapshot) {
-        snapshot.cand.clone_from(&self.cand);
-        snapshot.value.clone_from(&self.value);
-        snapshot.places.clone_from(&self.places);
-        snapshot.placed.clone_from(&self.placed);
-        snapshot.cleared.clone_from(&self.cleared);
-        snapshot.left = self.left;
+        snapshot.copy_from(&self.state);
     }
 
     /// Returns to the state kept in `snapshot` (saved from a board of the same shape).
     pub fn restore(&mut self, snapshot: &Snapshot) {
-        self.cand.copy_from_slice(&snapshot.cand);
-        self.value.copy_from_slice(&snapshot.value);
-        self.places.copy_from_slice(&snapshot.places);
-        self.placed.copy_from_slice(&snapshot.placed);
-        self.cleared.copy_from_slice(&snapshot.cleared);
-        self.left = snapshot.left;
+        self.state.copy_from(snapshot);
         self.queued = 0;
         self.unchecked.clear();
         self.unlocked.clear();
@@ -379,21 +379,21 @@ impl Board {
     /// nothing).
     #[inline(always)]
     fn place(&mut self, t: &Tables, cell: usize, bit: u64) -> bool {
-        if self.cand[cell] & bit == 0 {
+        if self.state.cand[cell] & bit == 0 {
             return false;
         }
-        self.cand[cell] = 0;
+        self.state.cand[cell] = 0;
         // A bit of a u64: at most 64.
         let v = bit.trailing_zeros() as usize;
-        self.value[cell] = v as u8 + 1;
-        self.left -= 1;
+        self.state.value[cell] = v as u8 + 1;
+        self.state.left -= 1;
         for &h in t.houses_of(cell) {
-            self.placed[usize::from(h)] |= bit;
+            self.state.placed[usize::from(h)] |= bit;
         }
         self.touch(t, cell);
         // The cell leaves the places of every value, held or not: no branch per value.
         let (word, cell_bit) = (cell / 64, 1u64 << (cell % 64));
-        for places in &mut self.places[word * t.size..(word + 1) * t.size] {
+        for places in &mut self.state.places[word * t.size..(word + 1) * t.size] {
             *places &= !cell_bit;
         }
         self.strike(t, t.peer_mask(cell), v).alive
@@ -447,8 +447,8 @@ impl Board {
             n: t.size,
             v,
             bit: 1 << v,
-            cand: &mut self.cand,
-            places: &mut self.places,
+            cand: &mut self.state.cand,
+            places: &mut self.state.places,
             queue: &mut self.queue,
             queued: &mut self.queued,
         };
@@ -488,7 +488,7 @@ impl Board {
             while self.queued > 0 {
                 self.queued -= 1;
                 let cell = usize::from(self.queue[self.queued]);
-                if self.value[cell] == 0 && !self.place(t, cell, self.cand[cell]) {
+                if self.state.value[cell] == 0 && !self.place(t, cell, self.state.cand[cell]) {
                     return false;
                 }
             }
@@ -497,7 +497,7 @@ impl Board {
             };
             // A full house has nothing to say (about a quarter of the houses popped): one
             // comparison instead of a scan of its cells.
-            if self.placed[h] == t.full {
+            if self.state.placed[h] == t.full {
                 continue;
             }
             // A house that changed needs locked candidates again too.
@@ -514,7 +514,7 @@ impl Board {
     fn locked(&mut self, t: &Tables) -> Option<bool> {
         let mut removed = false;
         while let Some(a) = self.unlocked.pop() {
-            let open = t.full & !self.placed[a];
+            let open = t.full & !self.state.placed[a];
             if open == 0 {
                 continue;
             }
@@ -524,7 +524,7 @@ impl Board {
                 // parts, and a byte index is masked to stay in the array.)
                 let mut values = [0u64; MAX_PARTS + 1];
                 for (&cell, &k) in t.house(a).iter().zip(part_of) {
-                    values[usize::from(k) & MAX_PARTS] |= self.cand[usize::from(cell)];
+                    values[usize::from(k) & MAX_PARTS] |= self.state.cand[usize::from(cell)];
                 }
                 let (mut once, mut twice) = (0u64, 0u64);
                 for &m in &values[..=parts] {
@@ -539,11 +539,11 @@ impl Board {
                 }
                 for (k, &m) in values[..parts].iter().enumerate() {
                     let part = t.part_index(family, k);
-                    let locked = m & alone & !self.cleared[part];
+                    let locked = m & alone & !self.state.cleared[part];
                     if locked == 0 {
                         continue;
                     }
-                    self.cleared[part] |= locked;
+                    self.state.cleared[part] |= locked;
                     let mut values = locked;
                     while values != 0 {
                         let v = values.trailing_zeros() as usize;
@@ -566,7 +566,7 @@ impl Board {
         let (first, house) = t.house_span(h);
         (first..)
             .zip(house)
-            .map(|(k, &m)| (k, self.places[k * t.size + v] & m))
+            .map(|(k, &m)| (k, self.state.places[k * t.size + v] & m))
             .find(|&(_, p)| p != 0)
             .map(|(k, p)| k * 64 + p.trailing_zeros() as usize)
     }
@@ -577,11 +577,11 @@ impl Board {
         let cells = t.house(h);
         let (mut once, mut twice) = (0u64, 0u64);
         for &cell in cells {
-            let m = self.cand[usize::from(cell)];
+            let m = self.state.cand[usize::from(cell)];
             twice |= once & m;
             once |= m;
         }
-        if once | self.placed[h] != t.full {
+        if once | self.state.placed[h] != t.full {
             return false;
         }
         let mut hidden = once & !twice;
@@ -606,7 +606,7 @@ impl Board {
     /// the cell; among cells, to the first row by row; among houses, to the first).
     pub fn branch(&self, t: &Tables) -> (Target, u64) {
         let mut best = (u32::MAX, 0usize);
-        for (cell, &m) in self.cand.iter().enumerate() {
+        for (cell, &m) in self.state.cand.iter().enumerate() {
             if m != 0 {
                 let k = m.count_ones();
                 if k < best.0 {
@@ -622,7 +622,7 @@ impl Board {
                 return place;
             }
         }
-        (Target::Cell(best.1 as u16), self.cand[best.1])
+        (Target::Cell(best.1 as u16), self.state.cand[best.1])
     }
 
     /// The value with the fewest places in a house, if it has fewer than `below` (and two or
@@ -635,7 +635,7 @@ impl Board {
             // with more than k places.
             let mut at_least = [0u64; 4];
             for &cell in t.house(h) {
-                let m = self.cand[usize::from(cell)];
+                let m = self.state.cand[usize::from(cell)];
                 at_least[3] |= at_least[2] & m;
                 at_least[2] |= at_least[1] & m;
                 at_least[1] |= at_least[0] & m;
@@ -659,7 +659,7 @@ impl Board {
             .house(h)
             .iter()
             .enumerate()
-            .filter(|&(_, &c)| self.cand[usize::from(c)] & bit != 0)
+            .filter(|&(_, &c)| self.state.cand[usize::from(c)] & bit != 0)
             .fold(0u64, |m, (k, _)| m | 1 << k);
         let target = Target::Place {
             house: h as u16,
@@ -671,7 +671,7 @@ impl Board {
     /// Writes the values of a solved board.
     pub fn write_solution(&self, out: &mut Vec<u16>) {
         out.clear();
-        out.extend(self.value.iter().map(|&v| u16::from(v)));
+        out.extend(self.state.value.iter().map(|&v| u16::from(v)));
     }
 }
 
@@ -685,8 +685,8 @@ mod tests {
     fn places_agree(board: &Board, t: &Tables) -> bool {
         (0..t.cell_count()).all(|cell| {
             (0..t.size).all(|v| {
-                let place = board.places[cell / 64 * t.size + v] >> (cell % 64) & 1;
-                place == board.cand[cell] >> v & 1
+                let place = board.state.places[cell / 64 * t.size + v] >> (cell % 64) & 1;
+                place == board.state.cand[cell] >> v & 1
             })
         })
     }
@@ -722,7 +722,7 @@ mod tests {
                 let mut board = Board::default();
                 assert_eq!(board.start(&t, &givens), Ok(()));
                 assert!(places_agree(&board, &t));
-                while board.propagate(&t) && board.left > 0 {
+                while board.propagate(&t) && board.state.left > 0 {
                     assert!(places_agree(&board, &t));
                     let (target, options) = board.branch(&t);
                     let option = options & options.wrapping_neg();

@@ -141,7 +141,7 @@ impl SolverN {
         let mut alive = self.board.propagate(t);
         loop {
             if alive {
-                if self.board.left == 0 {
+                if self.board.state.left == 0 {
                     self.found += 1;
                     if self.found == 1 {
                         self.board.write_solution(&mut self.first);
