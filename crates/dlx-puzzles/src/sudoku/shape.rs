@@ -297,34 +297,19 @@ impl Shape {
                 cell: Cell::from_index(cell, size),
             });
         }
-        // The ids in order of first appearance, found by a look through at most `size` of them
-        // (a jigsaw file brings a layout per puzzle, so this runs once a puzzle).
-        let mut ids: Vec<u16> = Vec::with_capacity(size + 1);
-        let mut region_of = Vec::with_capacity(cells);
-        for &id in layout {
-            let region = match ids.iter().position(|&seen| seen == id) {
-                Some(region) => region,
-                None if ids.len() < size => {
-                    ids.push(id);
-                    ids.len() - 1
-                }
-                None => {
-                    let mut distinct = layout.to_vec();
-                    distinct.sort_unstable();
-                    distinct.dedup();
-                    return Err(ShapeError::RegionCount {
-                        size,
-                        found: distinct.len(),
-                    });
-                }
-            };
-            // Below `size` <= MAX_SIZE, so it fits.
-            region_of.push(region as u16);
-        }
-        if ids.len() != size {
+        let (region_of, firsts) = number_by_first_appearance(layout, size).map_err(|_| {
+            let mut distinct = layout.to_vec();
+            distinct.sort_unstable();
+            distinct.dedup();
+            ShapeError::RegionCount {
+                size,
+                found: distinct.len(),
+            }
+        })?;
+        if firsts.len() != size {
             return Err(ShapeError::RegionCount {
                 size,
-                found: ids.len(),
+                found: firsts.len(),
             });
         }
         let shape = Shape::assemble(size, Regions::Jigsaw, region_of);
@@ -520,6 +505,33 @@ fn check_size(size: usize) -> Result<(), ShapeError> {
         n if n > MAX_SIZE => Err(ShapeError::TooLarge { size }),
         _ => Ok(()),
     }
+}
+
+/// Numbers `labels` `0..` in the order they first appear, allowing at most `n` of them: each
+/// label's number, and the index of each number's first label; `Err` with the index of the
+/// first label that would be one too many. The few labels seen are looked through rather than
+/// hashed (a jigsaw file brings a layout per puzzle, so this runs once a puzzle).
+pub(crate) fn number_by_first_appearance<K: PartialEq>(
+    labels: &[K],
+    n: usize,
+) -> Result<(Vec<u16>, Vec<usize>), usize> {
+    let mut seen: Vec<&K> = Vec::with_capacity(n);
+    let mut firsts: Vec<usize> = Vec::with_capacity(n);
+    let mut numbers = Vec::with_capacity(labels.len());
+    for (k, label) in labels.iter().enumerate() {
+        let number = match seen.iter().position(|&known| known == label) {
+            Some(number) => number,
+            None if seen.len() < n => {
+                seen.push(label);
+                firsts.push(k);
+                seen.len() - 1
+            }
+            None => return Err(k),
+        };
+        // Below `n`, a grid's side: it fits (saturating rather than wrapping if it did not).
+        numbers.push(u16::try_from(number).unwrap_or(u16::MAX));
+    }
+    Ok((numbers, firsts))
 }
 
 /// Marks in `seen` every cell reachable from `start` through orthogonal neighbours of the same

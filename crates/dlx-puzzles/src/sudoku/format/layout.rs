@@ -9,7 +9,7 @@ use super::error::FormatError;
 use super::exact_root;
 use super::row::{is_blank, is_comment, is_separator};
 use crate::plural::plural;
-use crate::sudoku::shape::flood;
+use crate::sudoku::shape::{flood, number_by_first_appearance};
 
 /// Numbers region labels `0..` by first appearance and checks that they make `n` regions of `n`
 /// cells; on failure, the index of the cell to blame and the message.
@@ -27,33 +27,14 @@ where
             ),
         ));
     }
-    // The labels seen, in order of first appearance: at most `n`, looked through rather than
-    // hashed (a jigsaw file brings a layout per puzzle).
-    let mut seen: Vec<&K> = Vec::with_capacity(n);
-    let mut firsts: Vec<usize> = Vec::with_capacity(n);
-    let mut regions = Vec::with_capacity(labels.len());
-    for (cell, label) in labels.iter().enumerate() {
-        let id = match seen.iter().position(|&known| known == label) {
-            // At most `n` <= 64 labels, so it fits.
-            Some(id) => id as u16,
-            None => {
-                if firsts.len() == n {
-                    return Err((
-                        cell,
-                        format!(
-                            "expected {n} regions, found more: `{label}` is region symbol number {}",
-                            n + 1
-                        ),
-                    ));
-                }
-                let id = u16::try_from(firsts.len()).unwrap_or(u16::MAX);
-                seen.push(label);
-                firsts.push(cell);
-                id
-            }
-        };
-        regions.push(id);
-    }
+    let (regions, firsts) = number_by_first_appearance(labels, n).map_err(|cell| {
+        let message = format!(
+            "expected {n} regions, found more: `{}` is region symbol number {}",
+            labels[cell],
+            n + 1
+        );
+        (cell, message)
+    })?;
     if firsts.len() < n {
         return Err((0, format!("expected {n} regions, found {}", firsts.len())));
     }
