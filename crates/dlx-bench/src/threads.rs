@@ -2,10 +2,17 @@
 //! ("peer"), so that the ratio is the speed-up of a second thread. Each run is a whole process of
 //! the `dlx` binary over a set, as a user runs it, writing its answers to a file; the answers are
 //! counted after the timing, and both runs must find as many.
+//!
+//! The alternative column is the machine's own ceiling: two `--threads 1` processes started
+//! together, each over the whole set, timed until both end, per set. Nothing is shared between
+//! them but the machine, so peer/alternative is what two cores give this work here and now (less
+//! than 2 when two busy cores run slower than one, as on a shared virtual machine), and ours
+//! against it is what the threads lose on their own.
 
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -31,10 +38,20 @@ pub struct ThreadsCase {
     set: PathBuf,
     check: bool,
     puzzles: u64,
-    /// Where a run's answers go, to be counted after its timing.
-    answers: PathBuf,
-    /// The wall time of every run so far, on two threads and on one, in order.
-    times: (Vec<Duration>, Vec<Duration>),
+    /// Where a run's answers go (the second of two processes run together: the second path),
+    /// to be counted after its timing.
+    answers: [PathBuf; 2],
+    /// The wall time of every run so far, in order.
+    times: Times,
+}
+
+/// The wall times of a case's runs, in order.
+#[derive(Default)]
+struct Times {
+    two_threads: Vec<Duration>,
+    one_thread: Vec<Duration>,
+    /// Two one-thread processes run together, per set (half their wall time).
+    two_processes: Vec<Duration>,
 }
 
 impl ThreadsCase {
@@ -52,11 +69,13 @@ impl ThreadsCase {
         } else {
             "dlx solve"
         };
-        let answers = std::env::temp_dir().join(format!(
-            "dlx-bench-{}-{}.txt",
-            std::process::id(),
-            if check { "check" } else { "solve" }
-        ));
+        let answers = [1, 2].map(|k| {
+            std::env::temp_dir().join(format!(
+                "dlx-bench-{}-{}-{k}.txt",
+                std::process::id(),
+                if check { "check" } else { "solve" }
+            ))
+        });
         Ok(ThreadsCase {
             name: format!("{command}, {file} ({puzzles} puzzles)"),
             dlx: dlx.to_path_buf(),
@@ -64,15 +83,15 @@ impl ThreadsCase {
             check,
             puzzles,
             answers,
-            times: (Vec::new(), Vec::new()),
+            times: Times::default(),
         })
     }
 
-    /// Runs `dlx solve` on `threads` threads; the solutions are the puzzles it found unique
-    /// (`--check`) or the solutions it printed.
-    fn solve(&self, threads: usize) -> Result<Run> {
-        let out = fs::File::create(&self.answers)
-            .with_context(|| format!("creating {}", self.answers.display()))?;
+    /// The command that solves the set on `threads` threads, writing its answers to the file
+    /// `answers`.
+    fn command(&self, threads: usize, answers: &Path) -> Result<Command> {
+        let out =
+            fs::File::create(answers).with_context(|| format!("creating {}", answers.display()))?;
         let mut command = Command::new(&self.dlx);
         command.arg("solve");
         if self.check {
@@ -83,15 +102,24 @@ impl ThreadsCase {
             .arg(&self.set)
             .stdout(out)
             .stderr(Stdio::null());
-        let start = Instant::now();
-        let status = command
-            .status()
+        Ok(command)
+    }
+
+    /// Waits for a started `dlx solve` to end successfully.
+    fn wait(&self, mut child: Child) -> Result<()> {
+        let status = child
+            .wait()
             .with_context(|| format!("running {}", self.dlx.display()))?;
-        let elapsed = start.elapsed();
         if !status.success() {
             bail!("{} solve failed: {status}", self.dlx.display());
         }
-        let answers = fs::read_to_string(&self.answers)?;
+        Ok(())
+    }
+
+    /// The solutions in the answers file `answers`: the puzzles found unique (`--check`) or the
+    /// solutions printed.
+    fn solutions(&self, answers: &Path) -> Result<u64> {
+        let text = fs::read_to_string(answers)?;
         let solved = |line: &&str| {
             if self.check {
                 *line == "unique"
@@ -99,18 +127,47 @@ impl ThreadsCase {
                 line.len() == 81 && line.bytes().all(|b| (b'1'..=b'9').contains(&b))
             }
         };
+        Ok(text.lines().filter(solved).count() as u64)
+    }
+
+    /// Runs `processes` processes of `dlx solve` on `threads` threads each, all started together
+    /// and timed until the last ends; their wall time per process, and the solutions of one
+    /// (all must find as many).
+    fn solve(&self, processes: usize, threads: usize) -> Result<Run> {
+        let answers = &self.answers[..processes];
+        let mut commands = answers
+            .iter()
+            .map(|path| self.command(threads, path))
+            .collect::<Result<Vec<_>>>()?;
+        let start = Instant::now();
+        let children = commands
+            .iter_mut()
+            .map(|command| command.spawn())
+            .collect::<io::Result<Vec<_>>>()
+            .with_context(|| format!("running {}", self.dlx.display()))?;
+        for child in children {
+            self.wait(child)?;
+        }
+        let elapsed = start.elapsed() / processes as u32;
+        let counts = answers
+            .iter()
+            .map(|path| self.solutions(path))
+            .collect::<Result<Vec<_>>>()?;
+        if counts.iter().any(|&count| count != counts[0]) {
+            bail!("processes run together found different solutions: {counts:?}");
+        }
         Ok(Run {
             elapsed,
-            solutions: answers.lines().filter(solved).count() as u64,
+            solutions: counts[0],
             nodes: None,
             updates: None,
         })
     }
 
-    /// A run on `threads` threads, recorded; a failed run reports no solutions, which the
-    /// comparison of counts then flags.
-    fn timed(&mut self, threads: usize) -> Run {
-        let run = self.solve(threads).unwrap_or_else(|e| {
+    /// A run of `processes` processes on `threads` threads each, recorded; a failed run reports
+    /// no solutions, which the comparison of counts then flags.
+    fn timed(&mut self, processes: usize, threads: usize) -> Run {
+        let run = self.solve(processes, threads).unwrap_or_else(|e| {
             eprintln!("dlx-bench: {e:#}");
             Run {
                 elapsed: Duration::ZERO,
@@ -119,14 +176,30 @@ impl ThreadsCase {
                 updates: None,
             }
         });
-        let times = if threads == 2 {
-            &mut self.times.0
-        } else {
-            &mut self.times.1
+        let times = match (processes, threads) {
+            (1, 2) => &mut self.times.two_threads,
+            (1, _) => &mut self.times.one_thread,
+            _ => &mut self.times.two_processes,
         };
         times.push(run.elapsed);
         run
     }
+}
+
+/// The median of `times[k] / against[k]` over the runs where both are known (consecutive runs
+/// pair up: the median of their ratios is steadier than the ratio of medians when the machine's
+/// speed drifts), and how many pairs there are.
+fn median_ratio(times: &[Duration], against: &[Duration]) -> Option<(f64, usize)> {
+    let mut ratios: Vec<f64> = times
+        .iter()
+        .zip(against)
+        .filter(|(time, other)| !time.is_zero() && !other.is_zero())
+        .map(|(time, other)| time.as_secs_f64() / other.as_secs_f64())
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    ratios
+        .get(ratios.len() / 2)
+        .map(|&median| (median, ratios.len()))
 }
 
 impl Case for ThreadsCase {
@@ -135,11 +208,15 @@ impl Case for ThreadsCase {
     }
 
     fn run_ours(&mut self) -> Run {
-        self.timed(2)
+        self.timed(1, 2)
     }
 
     fn run_peer(&mut self) -> Run {
-        self.timed(1)
+        self.timed(1, 1)
+    }
+
+    fn run_alt(&mut self) -> Option<Run> {
+        Some(self.timed(2, 1))
     }
 
     fn expected(&self) -> Option<Expected> {
@@ -147,25 +224,29 @@ impl Case for ThreadsCase {
     }
 
     fn notes(&self) -> Vec<String> {
-        // Consecutive runs pair up (the runner alternates which goes first): the median of their
-        // ratios is steadier than the ratio of medians when the machine's speed drifts.
-        let mut ratios: Vec<f64> = self
-            .times
-            .0
-            .iter()
-            .zip(&self.times.1)
-            .filter(|(two, _)| !two.is_zero())
-            .map(|(two, one)| one.as_secs_f64() / two.as_secs_f64())
-            .collect();
-        ratios.sort_by(f64::total_cmp);
-        let Some(&median) = ratios.get(ratios.len() / 2) else {
-            return Vec::new();
-        };
-        vec![format!(
-            "{}: two threads against one, run by run (median of {} pairs): {median:.2}",
-            self.name,
-            ratios.len()
-        )]
+        let times = &self.times;
+        let mut notes = Vec::new();
+        if let Some((median, pairs)) = median_ratio(&times.one_thread, &times.two_threads) {
+            notes.push(format!(
+                "{}: two threads against one, run by run (median of {pairs} pairs): {median:.2}",
+                self.name
+            ));
+        }
+        if let Some((median, pairs)) = median_ratio(&times.one_thread, &times.two_processes) {
+            notes.push(format!(
+                "{}: two one-thread processes together against one alone, run by run (median \
+                 of {pairs} pairs): {median:.2}",
+                self.name
+            ));
+        }
+        if let Some((median, pairs)) = median_ratio(&times.two_processes, &times.two_threads) {
+            notes.push(format!(
+                "{}: two threads against two one-thread processes together, run by run (median \
+                 of {pairs} pairs): {median:.2}",
+                self.name
+            ));
+        }
+        notes
     }
 
     fn items(&self) -> Option<u64> {
@@ -175,7 +256,9 @@ impl Case for ThreadsCase {
 
 impl Drop for ThreadsCase {
     fn drop(&mut self) {
-        let _ = fs::remove_file(&self.answers);
+        for path in &self.answers {
+            let _ = fs::remove_file(path);
+        }
     }
 }
 
@@ -192,9 +275,12 @@ pub fn group(dlx: &Path, dir: &Path) -> Result<Group> {
                 (\"peer\"), peer/ours being the speed-up of a second thread"
             .to_string(),
         timing: "Wall time of a whole `dlx solve` process over the set, answers written to a file \
-                 (\"solutions\" = puzzles found unique, or solutions printed)."
+                 (\"solutions\" = puzzles found unique, or solutions printed); \"2 processes\": \
+                 two `--threads 1` processes started together, each over the whole set, half \
+                 their wall time (peer/2 processes is what two cores give to work that shares \
+                 nothing: the ceiling for two threads on this machine)."
             .to_string(),
-        alt: None,
+        alt: Some("2 processes".to_string()),
         cases,
     })
 }
