@@ -1,7 +1,8 @@
 //! Work on a stream of jobs on several threads, with the results handed back in input order.
 //!
 //! Memory stays bounded: at most a window of jobs is between being read and being handed back, so
-//! a slow job holds back at most that many finished ones, however long the input.
+//! a slow job holds back at most that many finished ones, however long the input (and each thread
+//! keeps the jobs of its last batch until it reads the next, which recycles them).
 //!
 //! Jobs travel in batches sized from how long the last batch took: a 17-clue Sudoku takes a few
 //! microseconds, about what handing one job to another thread and back costs, while a hard 25x25
@@ -33,6 +34,11 @@ pub trait Feed: Iterator {
     /// Whether the next job, or the end, can be had without waiting for more input. While it
     /// cannot, jobs read so far are worked on and their results handed over first.
     fn at_hand(&self) -> bool;
+
+    /// Takes back a job that has been worked on, whose memory the next jobs may reuse.
+    fn recycle(&mut self, job: Self::Item) {
+        drop(job);
+    }
 }
 
 /// Where results go, in order.
@@ -47,13 +53,14 @@ pub trait Sink<R> {
 
 /// Runs `work` on every job of `jobs` with `threads` threads, each with its own state from `init`,
 /// and gives the results to `sink` in the order of the jobs, as soon as they are ready (the sink
-/// is told it is idle before anyone waits for input). One thread works in place, with no thread
-/// started. Stops reading jobs at the first error of the sink, and returns it.
+/// is told it is idle before anyone waits for input). Jobs worked on go back to `jobs` to be
+/// recycled. One thread works in place, with no thread started. Stops reading jobs at the first
+/// error of the sink, and returns it.
 pub fn run<J, R, S>(
     threads: usize,
     mut jobs: impl Feed<Item = J> + Send,
     init: impl Fn() -> S + Sync,
-    work: impl Fn(&mut S, J) -> R + Sync,
+    work: impl Fn(&mut S, &mut J) -> R + Sync,
     sink: &mut (impl Sink<R> + Send),
 ) -> io::Result<()>
 where
@@ -66,10 +73,12 @@ where
             if !jobs.at_hand() {
                 sink.idle()?;
             }
-            let Some(job) = jobs.next() else {
+            let Some(mut job) = jobs.next() else {
                 return Ok(());
             };
-            sink.emit(work(&mut state, job))?;
+            let result = work(&mut state, &mut job);
+            jobs.recycle(job);
+            sink.emit(result)?;
         }
     }
     // The jobs and the index of the next one. Each thread reads its own batches: reading costs a
@@ -92,12 +101,15 @@ where
                 (&feed, &order, &credit, &batch_size, &init, &work);
             scope.spawn(move || {
                 let mut state = init();
+                // The jobs of the last batch, recycled when the next is read (so that many jobs
+                // in a row reuse memory, which the allocator's per-thread cache cannot do).
+                let mut jobs = Vec::new();
                 loop {
                     let size = batch_size.load(Relaxed);
                     if !credit.take(size) {
                         break;
                     }
-                    let Some((first, jobs)) = read_batch(feed, size) else {
+                    let Some(first) = read_batch(feed, size, &mut jobs) else {
                         break;
                     };
                     credit.give(size - jobs.len());
@@ -105,9 +117,8 @@ where
                         break;
                     }
                     let started = Instant::now();
-                    let count = jobs.len();
-                    let results = jobs.into_iter().map(|job| work(&mut state, job)).collect();
-                    batch_size.store(fitting_batch(started.elapsed(), count), Relaxed);
+                    let results = jobs.iter_mut().map(|job| work(&mut state, job)).collect();
+                    batch_size.store(fitting_batch(started.elapsed(), jobs.len()), Relaxed);
                     let Ok(mut order) = order.lock() else { break };
                     if !order.hand_over(first, results, credit) {
                         // After an error every thread stops at its next wait for credit.
@@ -126,20 +137,26 @@ where
     }
 }
 
-/// Reads up to `size` jobs from `feed` (the jobs and the index of the next one), stopping early
-/// where the next job is not at hand: the index of the first, and the jobs. `None` if the lock
-/// is poisoned.
-fn read_batch<F: Feed>(feed: &Mutex<(F, u64)>, size: usize) -> Option<(u64, Vec<F::Item>)> {
+/// Hands the jobs of the last batch back to `feed` (the jobs and the index of the next one) and
+/// reads up to `size` jobs into `jobs`, stopping early where the next job is not at hand: the
+/// index of the first. `None` if the lock is poisoned.
+fn read_batch<F: Feed>(
+    feed: &Mutex<(F, u64)>,
+    size: usize,
+    jobs: &mut Vec<F::Item>,
+) -> Option<u64> {
     let mut feed = feed.lock().ok()?;
     let (jobs_left, next) = &mut *feed;
+    for job in jobs.drain(..) {
+        jobs_left.recycle(job);
+    }
     let first = *next;
-    let mut jobs = Vec::with_capacity(size);
     while jobs.len() < size && (jobs.is_empty() || jobs_left.at_hand()) {
         let Some(job) = jobs_left.next() else { break };
         jobs.push(job);
     }
     *next += jobs.len() as u64;
-    Some((first, jobs))
+    Some(first)
 }
 
 /// The results finished and not yet handed over, and where they go.
@@ -301,10 +318,10 @@ mod tests {
                 |calls, n| {
                     *calls += 1;
                     // Uneven work, so results finish out of order.
-                    if n % 97 == 0 {
+                    if *n % 97 == 0 {
                         thread::sleep(std::time::Duration::from_millis(1));
                     }
-                    n * 2
+                    *n * 2
                 },
                 &mut sink,
             )
@@ -389,13 +406,64 @@ mod tests {
                 sent: burst,
                 last: burst + 50,
             };
-            run(threads, feed, || (), |_, n| n, &mut sink).unwrap();
+            run(threads, feed, || (), |_, n| *n, &mut sink).unwrap();
             // Had a batch waited for jobs to come, the feed would have given up early.
             assert_eq!(
                 sink.out,
                 (0..=burst + 50).collect::<Vec<_>>(),
                 "{threads} threads"
             );
+        }
+    }
+
+    /// Jobs that never keep the reader waiting, and the jobs handed back.
+    struct Recycling<'a, I> {
+        jobs: I,
+        recycled: &'a mut Vec<u64>,
+    }
+
+    impl<I: Iterator<Item = u64>> Iterator for Recycling<'_, I> {
+        type Item = u64;
+
+        fn next(&mut self) -> Option<u64> {
+            self.jobs.next()
+        }
+    }
+
+    impl<I: Iterator<Item = u64>> Feed for Recycling<'_, I> {
+        fn at_hand(&self) -> bool {
+            true
+        }
+
+        fn recycle(&mut self, job: u64) {
+            self.recycled.push(job);
+        }
+    }
+
+    #[test]
+    fn jobs_come_back_worked_on() {
+        const JOBS: u64 = 5000;
+        for threads in [1, 2, 3] {
+            let mut recycled = Vec::new();
+            let feed = Recycling {
+                jobs: 0..JOBS,
+                recycled: &mut recycled,
+            };
+            let mut sink = Collect::default();
+            // Marks each job as worked on.
+            let work = |_: &mut (), n: &mut u64| {
+                *n += JOBS;
+                *n
+            };
+            run(threads, feed, || (), work, &mut sink).unwrap();
+            let count = recycled.len();
+            recycled.sort_unstable();
+            recycled.dedup();
+            assert_eq!(recycled.len(), count, "none twice");
+            assert!(recycled.iter().all(|&n| n >= JOBS), "only jobs worked on");
+            // Each thread keeps its last batch (at most MAX_BATCH jobs) to the end.
+            let kept = (threads as u64 - 1) * MAX_BATCH as u64;
+            assert!(recycled.len() as u64 + kept >= JOBS, "{threads} threads");
         }
     }
 
@@ -413,7 +481,7 @@ mod tests {
             fail_at: Some(10),
             ..Collect::default()
         };
-        let result = run(3, Ready(0..1_000_000u64), || (), |_, n| n, &mut sink);
+        let result = run(3, Ready(0..1_000_000u64), || (), |_, n| *n, &mut sink);
         assert!(result.is_err());
         assert_eq!(sink.out.len(), 11);
     }

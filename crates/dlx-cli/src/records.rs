@@ -120,4 +120,21 @@ impl Feed for Records<'_> {
             None => self.files.as_slice().first().map(PathBuf::as_path) != Some(Path::new("-")),
         }
     }
+
+    /// A puzzle of the input being read goes back to its reader, whose next puzzles reuse its
+    /// cells.
+    fn recycle(&mut self, job: Job) {
+        let Job::Record {
+            input,
+            record: Ok(puzzle),
+        } = job
+        else {
+            return;
+        };
+        match &mut self.current {
+            Some((number, Input::Stdin(reader))) if *number == input => reader.recycle(puzzle),
+            Some((number, Input::File(reader))) if *number == input => reader.recycle(puzzle),
+            _ => {}
+        }
+    }
 }

@@ -315,7 +315,7 @@ struct Answering {
 
 impl Answering {
     /// Answers one job with this thread's `solvers` (one per shape).
-    fn answer(&self, solvers: &mut Solvers, job: Job) -> Done {
+    fn answer(&self, solvers: &mut Solvers, job: &mut Job) -> Done {
         let mut done = Done {
             messages: Vec::new(),
             outcome: Outcome::Solved,
@@ -326,17 +326,17 @@ impl Answering {
         let (name, puzzle) = match job {
             Job::Unreadable { input, error } => {
                 done.messages
-                    .push(format!("dlx: cannot read {}: {error}", self.names[input]));
+                    .push(format!("dlx: cannot read {}: {error}", self.names[*input]));
                 done.outcome = Outcome::BadInput;
                 done.record = false;
                 return done;
             }
             Job::Record { input, record } => match record {
-                Ok(puzzle) => (&self.names[input], puzzle),
+                Ok(puzzle) => (&self.names[*input], &*puzzle),
                 Err(e) => {
                     done.messages.push(format!(
                         "dlx: {}:{}:{}: {}",
-                        self.names[input], e.line, e.column, e.message
+                        self.names[*input], e.line, e.column, e.message
                     ));
                     done.outcome = Outcome::BadInput;
                     // One record per puzzle, even a malformed one, so outputs line up with inputs.
@@ -345,7 +345,7 @@ impl Answering {
                 }
             },
         };
-        let solver = match solvers.find(&puzzle, |puzzle| self.shapes.shape_of(puzzle)) {
+        let solver = match solvers.find(puzzle, |puzzle| self.shapes.shape_of(puzzle)) {
             Ok(solver) => solver,
             Err(e) => {
                 done.messages
@@ -357,7 +357,7 @@ impl Answering {
         };
         // Past the deadline nothing more is searched, but every puzzle still gets its record.
         if self.limits.expired() {
-            return self.unfinished(done, name, &puzzle);
+            return self.unfinished(done, name, puzzle);
         }
         solver.set_limits(self.limits);
         let started = self.timed.then(Instant::now);
@@ -386,7 +386,7 @@ impl Answering {
         let seconds = started.map_or(0.0, |started| started.elapsed().as_secs_f64());
         done.searched = Some((solver.stats(), seconds));
         if solver.unfinished() {
-            return self.unfinished(done, name, &puzzle);
+            return self.unfinished(done, name, puzzle);
         }
         let unsolved = matches!(
             answer,
@@ -396,8 +396,8 @@ impl Answering {
             done.outcome = Outcome::NoSolution;
         }
         done.answer = Some(Printed::Answer {
-            text: format::write_answer(&puzzle, &answer),
-            layout: puzzle.layout,
+            text: format::write_answer(puzzle, &answer),
+            layout: puzzle.layout.clone(),
         });
         done
     }

@@ -118,10 +118,15 @@ const VALUES: [[u8; 256]; 3] = {
     tables
 };
 
-/// The values of a grid of side `n` written one byte per cell in a character alphabet, or
-/// `None` if some byte is not a symbol of `1..=n` or an empty mark (the caller then reads the
-/// grid the general way, which says where).
-pub(crate) fn decode_bytes(bytes: &[u8], alphabet: Alphabet, n: usize) -> Option<Vec<u16>> {
+/// The values of a grid of side `n` written one byte per cell in a character alphabet, written
+/// into `cells` (cleared first: a buffer to reuse), or `None` if some byte is not a symbol of
+/// `1..=n` or an empty mark (the caller then reads the grid the general way, which says where).
+pub(crate) fn decode_bytes(
+    bytes: &[u8],
+    alphabet: Alphabet,
+    n: usize,
+    mut cells: Vec<u16>,
+) -> Option<Vec<u16>> {
     let table = match alphabet {
         Alphabet::OneBased => &VALUES[0],
         Alphabet::ZeroBased => &VALUES[1],
@@ -130,15 +135,13 @@ pub(crate) fn decode_bytes(bytes: &[u8], alphabet: Alphabet, n: usize) -> Option
     };
     let bound = u8::try_from(n).ok()?;
     let mut too_large = false;
-    let values = bytes
-        .iter()
-        .map(|&b| {
-            let v = table[usize::from(b)];
-            too_large |= v > bound;
-            u16::from(v)
-        })
-        .collect();
-    (!too_large).then_some(values)
+    cells.clear();
+    cells.extend(bytes.iter().map(|&b| {
+        let v = table[usize::from(b)];
+        too_large |= v > bound;
+        u16::from(v)
+    }));
+    (!too_large).then_some(cells)
 }
 
 /// The character written for `value` (`1..`) in a character alphabet; `.` for `0`, and `?` for
@@ -549,7 +552,11 @@ mod tests {
                         Symbol::Value(v) if v <= bound => Some(vec![v]),
                         _ => None,
                     };
-                    assert_eq!(decode_bytes(&[b], a, n), expected, "{a:?} {n} {b}");
+                    assert_eq!(
+                        decode_bytes(&[b], a, n, Vec::new()),
+                        expected,
+                        "{a:?} {n} {b}"
+                    );
                 }
             }
         }

@@ -242,26 +242,28 @@ pub(crate) fn parse(
     memory: &Memory,
 ) -> Result<Parsed, FormatError> {
     match bare(text, options) {
-        Some(grid) => parse_bare(text, grid, line, options, memory),
+        Some(grid) => parse_bare(text, grid, line, options, memory, Vec::new()),
         None => parse_fields(text, line, options, memory),
     }
 }
 
 /// Reads the line `text`, which is the [`Bare`] grid `grid`: in one pass when a single alphabet
-/// reads every cell, else the general way (which reports what is wrong).
+/// reads every cell (into `cells`, a buffer to reuse), else the general way (which reports what
+/// is wrong).
 pub(crate) fn parse_bare(
     text: &str,
     grid: Bare,
     line: usize,
     options: &ReadOptions,
     memory: &Memory,
+    cells: Vec<u16>,
 ) -> Result<Parsed, FormatError> {
     let n = grid.n;
     let alphabet = match options.alphabet {
         Some(a) => Some(a).filter(|a| n <= capacity(*a)),
         None => guess_used(grid.used, n, memory.alphabet(n)),
     };
-    let decoded = alphabet.and_then(|a| Some((a, decode_bytes(text.as_bytes(), a, n)?)));
+    let decoded = alphabet.and_then(|a| Some((a, decode_bytes(text.as_bytes(), a, n, cells)?)));
     match decoded {
         Some((alphabet, cells)) => Ok(Parsed {
             size: n,

@@ -16,6 +16,13 @@ use super::{exact_root, json, ReadOptions, MAX_CHAR_SIDE, MAX_SIDE};
 /// Rows looked at ahead to measure a decorated block.
 const DECORATED_WINDOW: usize = 64;
 
+/// The most cell buffers kept for reuse (see [`Reader::recycle`]): a batch's worth.
+const MAX_SPARE_CELLS: usize = 1024;
+
+/// The largest cell buffer kept for reuse: a 32x32 grid. Larger puzzles take far longer to solve
+/// than to allocate for.
+const MAX_SPARE_LEN: usize = 32 * 32;
+
 /// Reads puzzles one by one from a text input in any of the formats of this module, mixed
 /// freely; see the [module documentation](super) for the formats and how they are told apart.
 ///
@@ -26,6 +33,8 @@ pub struct Reader<R: BufRead> {
     source: Source<R>,
     options: ReadOptions,
     memory: Memory,
+    /// Cell buffers of puzzles handed back, to be filled again.
+    spare_cells: Vec<Vec<u16>>,
     started: bool,
     done: bool,
 }
@@ -98,8 +107,20 @@ impl<R: BufRead> Reader<R> {
             source: Source::new(input),
             options,
             memory: Memory::default(),
+            spare_cells: Vec::new(),
             started: false,
             done: false,
+        }
+    }
+
+    /// Takes back a puzzle this reader returned, once it is no longer needed, so that the next
+    /// puzzles can reuse its memory. Optional: a program that reads many puzzles before it lets
+    /// go of any (a batch, say) saves the allocator's slow path with it, since a thread's cache
+    /// of freed blocks holds only a few of each size.
+    pub fn recycle(&mut self, puzzle: Puzzle) {
+        let cells = puzzle.cells;
+        if self.spare_cells.len() < MAX_SPARE_CELLS && cells.capacity() <= MAX_SPARE_LEN {
+            self.spare_cells.push(cells);
         }
     }
 
@@ -146,8 +167,15 @@ impl<R: BufRead> Reader<R> {
             Start::Line => self.line_record(true),
             Start::Bare(grid) => {
                 let line = self.take()?;
-                let parsed =
-                    line::parse_bare(&line.text, grid, line.number, &self.options, &self.memory)?;
+                let cells = self.spare_cells.pop().unwrap_or_default();
+                let parsed = line::parse_bare(
+                    &line.text,
+                    grid,
+                    line.number,
+                    &self.options,
+                    &self.memory,
+                    cells,
+                )?;
                 Ok(self.line_puzzle(parsed, line.number, false))
             }
             Start::Block => self.decorated_block(),
@@ -456,6 +484,28 @@ mod tests {
         assert!(r.next().unwrap().is_ok());
         assert!(!r.at_hand());
         assert!(r.next().unwrap().is_ok());
+    }
+
+    #[test]
+    fn recycled_cells_are_filled_again() {
+        // Lines of 81 cells: read in one pass, into a buffer handed back if there is one.
+        let text: String = (1..=3)
+            .map(|k| format!("{}{k}{}\n", ".".repeat(k), ".".repeat(80 - k)))
+            .collect();
+        let read = || Reader::new(text.as_bytes(), ReadOptions::default());
+        let plain: Vec<Puzzle> = read().map(Result::unwrap).collect();
+        assert_eq!(plain.len(), 3);
+        let mut reader = read();
+        let mut first = reader.next().unwrap().unwrap();
+        // Room a fresh buffer would not have, to tell the handed-back one.
+        first.cells.reserve_exact(400);
+        let room = first.cells.capacity();
+        reader.recycle(first);
+        let second = reader.next().unwrap().unwrap();
+        let third = reader.next().unwrap().unwrap();
+        assert_eq!(second.cells.capacity(), room);
+        assert_eq!(third.cells.capacity(), 81);
+        assert_eq!([second, third], plain[1..]);
     }
 
     #[test]
