@@ -95,39 +95,41 @@ where
     });
     let credit = Credit::new(threads * WINDOW_PER_THREAD);
     let batch_size = AtomicUsize::new(1);
-    thread::scope(|scope| {
-        for _ in 0..threads {
-            let (feed, order, credit, batch_size, init, work) =
-                (&feed, &order, &credit, &batch_size, &init, &work);
-            scope.spawn(move || {
-                let mut state = init();
-                // The jobs of the last batch, recycled when the next is read (so that many jobs
-                // in a row reuse memory, which the allocator's per-thread cache cannot do).
-                let mut jobs = Vec::new();
-                loop {
-                    let size = batch_size.load(Relaxed);
-                    if !credit.take(size) {
-                        break;
-                    }
-                    let Some(first) = read_batch(feed, size, &mut jobs) else {
-                        break;
-                    };
-                    credit.give(size - jobs.len());
-                    if jobs.is_empty() {
-                        break;
-                    }
-                    let started = Instant::now();
-                    let results = jobs.iter_mut().map(|job| work(&mut state, job)).collect();
-                    batch_size.store(fitting_batch(started.elapsed(), jobs.len()), Relaxed);
-                    let Ok(mut order) = order.lock() else { break };
-                    if !order.hand_over(first, results, credit) {
-                        // After an error every thread stops at its next wait for credit.
-                        credit.close();
-                        break;
-                    }
-                }
-            });
+    let worker = || {
+        let mut state = init();
+        // The jobs of the last batch, recycled when the next is read (so that many jobs in a row
+        // reuse memory, which the allocator's per-thread cache cannot do).
+        let mut jobs = Vec::new();
+        loop {
+            let size = batch_size.load(Relaxed);
+            if !credit.take(size) {
+                break;
+            }
+            let Some(first) = read_batch(&feed, size, &mut jobs) else {
+                break;
+            };
+            credit.give(size - jobs.len());
+            if jobs.is_empty() {
+                break;
+            }
+            let started = Instant::now();
+            let results = jobs.iter_mut().map(|job| work(&mut state, job)).collect();
+            batch_size.store(fitting_batch(started.elapsed(), jobs.len()), Relaxed);
+            let Ok(mut order) = order.lock() else { break };
+            if !order.hand_over(first, results, &credit) {
+                // After an error every thread stops at its next wait for credit.
+                credit.close();
+                break;
+            }
         }
+    };
+    // The calling thread is one of the workers: it starts at once, without waiting to be
+    // scheduled again after starting the others.
+    thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(worker);
+        }
+        worker();
     });
     let read = feed.into_inner().map_or(u64::MAX, |feed| feed.1);
     let order = order.into_inner().map_err(|_| stopped())?;
