@@ -109,7 +109,7 @@ impl ThreadsCase {
     fn wait(&self, mut child: Child) -> Result<()> {
         let status = child
             .wait()
-            .with_context(|| format!("running {}", self.dlx.display()))?;
+            .with_context(|| format!("waiting for {}", self.dlx.display()))?;
         if !status.success() {
             bail!("{} solve failed: {status}", self.dlx.display());
         }
@@ -140,15 +140,17 @@ impl ThreadsCase {
             .map(|path| self.command(threads, path))
             .collect::<Result<Vec<_>>>()?;
         let start = Instant::now();
-        let children = commands
-            .iter_mut()
-            .map(|command| command.spawn())
-            .collect::<io::Result<Vec<_>>>()
-            .with_context(|| format!("running {}", self.dlx.display()))?;
-        for child in children {
-            self.wait(child)?;
-        }
+        let children: Vec<io::Result<Child>> = commands.iter_mut().map(Command::spawn).collect();
+        // Every process started is waited for, even when another failed.
+        let ended: Vec<Result<()>> = children
+            .into_iter()
+            .map(|child| {
+                let child = child.with_context(|| format!("running {}", self.dlx.display()))?;
+                self.wait(child)
+            })
+            .collect();
         let elapsed = start.elapsed() / processes as u32;
+        ended.into_iter().collect::<Result<()>>()?;
         let counts = answers
             .iter()
             .map(|path| self.solutions(path))
