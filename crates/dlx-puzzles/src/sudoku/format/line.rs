@@ -454,11 +454,14 @@ mod tests {
                     line: 1,
                 });
             }
-            proptest::prop_assert!(bare(&text, &options).is_some());
-            proptest::prop_assert_eq!(
-                parse(&text, 1, &options, &memory),
-                parse_fields(&text, 1, &options, &memory)
-            );
+            let grid = bare(&text, &options);
+            proptest::prop_assert!(grid.is_some());
+            let by_fields = parse_fields(&text, 1, &options, &memory);
+            proptest::prop_assert_eq!(&parse(&text, 1, &options, &memory), &by_fields);
+            // Into a reused buffer that still holds a larger grid.
+            let stale = vec![7; 36 * 36];
+            let reused = parse_bare(&text, grid.unwrap(), 1, &options, &memory, stale);
+            proptest::prop_assert_eq!(&reused, &by_fields);
         }
     }
 
