@@ -2,7 +2,7 @@
 //! one can be read without waiting.
 
 use std::fs::File;
-use std::io::{self, BufReader, Stdin};
+use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -52,10 +52,15 @@ pub fn input_name(path: &Path) -> String {
     }
 }
 
-/// An open input.
-enum Input {
-    Stdin(Reader<BufReader<Counting<Stdin>>>),
-    File(Reader<BufReader<Counting<File>>>),
+/// The buffer of a file (the standard library's default).
+const FILE_BUFFER: usize = 8 << 10;
+
+/// An open input. Its source is called through a pointer once a buffer, which costs nothing to
+/// speak of, so that files and standard input are read by one type of reader.
+struct Input {
+    reader: Reader<BufReader<Counting<Box<dyn Read + Send>>>>,
+    /// Whether it is standard input (a pipe, a terminal), which may keep the reader waiting.
+    stdin: bool,
 }
 
 impl<'a> Records<'a> {
@@ -72,14 +77,16 @@ impl<'a> Records<'a> {
 
     /// Opens the input at `path` (standard input for `-`).
     fn open(&self, path: &Path) -> io::Result<Input> {
-        let options = self.options.clone();
-        if path == Path::new("-") {
-            let stdin = Counting::new(io::stdin(), Arc::clone(&self.bytes));
-            let reader = Reader::new(BufReader::with_capacity(STDIN_BUFFER, stdin), options);
-            return Ok(Input::Stdin(reader));
-        }
-        let file = Counting::new(File::open(path)?, Arc::clone(&self.bytes));
-        Ok(Input::File(Reader::new(BufReader::new(file), options)))
+        let stdin = path == Path::new("-");
+        let (source, capacity): (Box<dyn Read + Send>, _) = if stdin {
+            (Box::new(io::stdin()), STDIN_BUFFER)
+        } else {
+            (Box::new(File::open(path)?), FILE_BUFFER)
+        };
+        let counted = Counting::new(source, Arc::clone(&self.bytes));
+        let buffered = BufReader::with_capacity(capacity, counted);
+        let reader = Reader::new(buffered, self.options.clone());
+        Ok(Input { reader, stdin })
     }
 }
 
@@ -89,11 +96,7 @@ impl Iterator for Records<'_> {
     fn next(&mut self) -> Option<Job> {
         loop {
             if let Some((number, input)) = &mut self.current {
-                let record = match input {
-                    Input::Stdin(reader) => reader.next(),
-                    Input::File(reader) => reader.next(),
-                };
-                if let Some(record) = record {
+                if let Some(record) = input.reader.next() {
                     let input = *number;
                     return Some(Job::Record { input, record });
                 }
@@ -103,7 +106,7 @@ impl Iterator for Records<'_> {
             let path = self.files.next()?;
             self.opened += 1;
             match self.open(path) {
-                Ok(reader) => self.current = Some((input, reader)),
+                Ok(opened) => self.current = Some((input, opened)),
                 Err(error) => return Some(Job::Unreadable { input, error }),
             }
         }
@@ -114,8 +117,7 @@ impl Feed for Records<'_> {
     /// Standard input (a pipe, a terminal) may keep the reader waiting; a file does not.
     fn at_hand(&self) -> bool {
         match &self.current {
-            Some((_, Input::Stdin(reader))) => reader.at_hand(),
-            Some((_, Input::File(_))) => true,
+            Some((_, input)) => !input.stdin || input.reader.at_hand(),
             // Opening the next input waits for nothing, but reading standard input may.
             None => self.files.as_slice().first().map(PathBuf::as_path) != Some(Path::new("-")),
         }
@@ -131,10 +133,10 @@ impl Feed for Records<'_> {
         else {
             return;
         };
-        match &mut self.current {
-            Some((number, Input::Stdin(reader))) if *number == input => reader.recycle(puzzle),
-            Some((number, Input::File(reader))) if *number == input => reader.recycle(puzzle),
-            _ => {}
+        if let Some((number, current)) = &mut self.current {
+            if *number == input {
+                current.reader.recycle(puzzle);
+            }
         }
     }
 }
