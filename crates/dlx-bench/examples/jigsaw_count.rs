@@ -17,7 +17,7 @@ use dlx_puzzles::sudoku::{Model, Shape};
 fn run_fast(solvers: &mut [SolverN], puzzles: &[Vec<u16>], limit: u64) -> u64 {
     let mut unique = 0;
     for (solver, givens) in solvers.iter_mut().zip(puzzles) {
-        unique += u64::from(solver.run(givens, limit) == Ok(1));
+        unique += u64::from(solver.run(givens, limit) == Some(1));
     }
     unique
 }

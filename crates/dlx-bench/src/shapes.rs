@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use dlx_core::{Budget, Search, Status};
+use dlx_core::{Budget, Search, Status, Stop};
 use dlx_puzzles::sudoku::fastn::SolverN;
-use dlx_puzzles::sudoku::{Limits, Model, Shape};
+use dlx_puzzles::sudoku::{Model, Shape};
 
 use crate::case::{Case, Expected, Group, Run};
 
@@ -146,10 +146,9 @@ impl ShapeCase {
             // One pair of solvers per shape: jigsaw puzzles each have their own.
             if set.jigsaw || case.fast.is_empty() {
                 let mut fast = SolverN::new(&shape).context("side above 64")?;
-                fast.set_limits(Limits {
-                    nodes: set.budget.map(|b| b.0),
-                    ..Limits::default()
-                });
+                if let Some((nodes, _)) = set.budget {
+                    fast.set_stop(Stop::new().with_budget(Budget::Nodes(nodes)));
+                }
                 let model = Arc::new(Model::new(shape));
                 let search = Search::new(model.problem());
                 case.fast.push(fast);
@@ -173,9 +172,10 @@ impl Case for ShapeCase {
         let (mut unique, mut guesses, mut finished) = (0, 0, 0);
         for p in &self.puzzles {
             let solver = &mut self.fast[p.shape];
-            if let Ok(found) = solver.run(&p.givens, 2) {
-                unique += u64::from(found == 1 && !solver.stopped());
-                finished += u64::from(!solver.stopped());
+            if let Some(found) = solver.run(&p.givens, 2) {
+                let stopped = solver.stopped().is_some();
+                unique += u64::from(found == 1 && !stopped);
+                finished += u64::from(!stopped);
                 guesses += solver.guesses();
             }
         }
@@ -209,7 +209,7 @@ impl Case for ShapeCase {
             } else {
                 first
             };
-            let stopped = second == Status::BudgetExhausted;
+            let stopped = second == Status::Stopped(dlx_core::StopReason::Budget);
             unique +=
                 u64::from(first == Status::Solution && !stopped && second != Status::Solution);
             finished += u64::from(!stopped);

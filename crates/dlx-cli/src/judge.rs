@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use dlx_core::{Budget, Stop};
 use dlx_puzzles::sudoku::judge::{self, JudgeError, Problem, Summary};
-use dlx_puzzles::sudoku::Limits;
 
 use crate::outcome::Outcome;
 use crate::stop;
@@ -59,15 +59,15 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome> {
     };
     let path = args.file.as_deref().filter(|p| *p != Path::new("-"));
     let name = path.map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
-    let limits = Limits {
-        nodes: args.budget,
-        // A limit too far ahead to be an instant is no limit.
-        deadline: args
-            .timeout
-            .and_then(|limit| Instant::now().checked_add(limit)),
-        cancel: None,
-    };
-    let result = answer(problem, path, &mut out, limits);
+    let mut stop = Stop::new().with_budget(args.budget.map_or(Budget::Unlimited, Budget::Nodes));
+    // A limit too far ahead to be an instant is no limit.
+    if let Some(deadline) = args
+        .timeout
+        .and_then(|limit| Instant::now().checked_add(limit))
+    {
+        stop = stop.with_deadline(deadline);
+    }
+    let result = answer(problem, path, &mut out, stop);
     // The replies before an error are part of the output: write them before the message.
     let flushed = out.flush();
     match result {
@@ -85,8 +85,9 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome> {
         Err(Failure::Judge(JudgeError::Input(e))) => {
             bail!("{name}:{}:{}: {}", e.line, e.column, e.message)
         }
-        Err(Failure::Judge(JudgeError::Unfinished { case, line })) => {
-            let why = stop::spent_limit(&limits, args.timeout);
+        Err(Failure::Judge(JudgeError::Unfinished { case, line, reason })) => {
+            let why = stop::spent_limit(reason, args.budget, args.timeout)
+                .unwrap_or_else(|| "an interrupt".to_string());
             eprintln!(
                 "dlx: {name}:{line}: unfinished: case {case}: {why} ran out before its reply \
                  was known; the run stops here"
@@ -119,13 +120,13 @@ fn answer(
     problem: Problem,
     path: Option<&Path>,
     out: &mut dyn Write,
-    limits: Limits,
+    stop: Stop,
 ) -> Result<Summary, Failure> {
     match path {
-        None => judge::run_within(problem, io::stdin().lock(), out, limits),
+        None => judge::run_within(problem, io::stdin().lock(), out, stop),
         Some(path) => {
             let file = File::open(path).map_err(Failure::Open)?;
-            judge::run_within(problem, BufReader::new(file), out, limits)
+            judge::run_within(problem, BufReader::new(file), out, stop)
         }
     }
     .map_err(Failure::Judge)

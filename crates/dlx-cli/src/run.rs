@@ -11,14 +11,10 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
-use dlx_core::{cells, Budget, Problem, Search, SplitError, Stats, Status};
+use dlx_core::{cells, Budget, Engine, Problem, Search, SplitError, Stats, Status, StopReason};
 
 use crate::outcome::Outcome;
-use crate::stop::{self, Reason};
-
-/// Nodes a one-thread search runs between two looks at the stop flag and the budget: a look
-/// costs a return from the search loop and a resume, so it is not made at every node.
-const SLICE_NODES: u64 = 4096;
+use crate::stop;
 
 /// The exit codes of `dlx cover` and the puzzle commands, for their `--help`.
 pub const EXIT_CODES: &str = "Exit codes: 0 solutions found, 1 none, 2 bad usage or input, \
@@ -99,81 +95,6 @@ impl SearchArgs {
     }
 }
 
-/// What running a search needs of an engine: the default one or the cells one.
-pub trait Engine {
-    /// Stops after this many solutions.
-    fn set_limit(&mut self, limit: Option<u64>);
-    /// Stops before entering a node once this many nodes have been entered (the search then
-    /// pauses, and resumes at the next step).
-    fn set_node_budget(&mut self, nodes: u64);
-    /// Nodes entered so far.
-    fn nodes(&self) -> u64;
-    /// Runs to the next solution, the end or the limit.
-    fn step(&mut self) -> Status;
-    /// The solution just found, as option numbers.
-    fn solution_into(&self, options: &mut Vec<usize>);
-    /// Solutions found so far.
-    fn solutions(&self) -> u64;
-    /// The statistics as `name=value` pairs separated by spaces.
-    fn stats_line(&self) -> String;
-}
-
-impl Engine for Search {
-    fn set_limit(&mut self, limit: Option<u64>) {
-        Search::set_limit(self, limit);
-    }
-    fn set_node_budget(&mut self, nodes: u64) {
-        self.set_budget(Budget::Nodes(nodes));
-    }
-    fn nodes(&self) -> u64 {
-        self.stats().nodes
-    }
-    fn step(&mut self) -> Status {
-        Search::step(self)
-    }
-    fn solution_into(&self, options: &mut Vec<usize>) {
-        Search::solution_into(self, options);
-    }
-    fn solutions(&self) -> u64 {
-        self.stats().solutions
-    }
-    fn stats_line(&self) -> String {
-        let s = self.stats();
-        format!(
-            "solutions={} nodes={} updates={}",
-            s.solutions, s.nodes, s.updates
-        )
-    }
-}
-
-impl Engine for cells::Search {
-    fn set_limit(&mut self, limit: Option<u64>) {
-        cells::Search::set_limit(self, limit);
-    }
-    fn set_node_budget(&mut self, nodes: u64) {
-        self.set_budget(Budget::Nodes(nodes));
-    }
-    fn nodes(&self) -> u64 {
-        self.stats().nodes
-    }
-    fn step(&mut self) -> Status {
-        cells::Search::step(self)
-    }
-    fn solution_into(&self, options: &mut Vec<usize>) {
-        cells::Search::solution_into(self, options);
-    }
-    fn solutions(&self) -> u64 {
-        self.stats().solutions
-    }
-    fn stats_line(&self) -> String {
-        let s = self.stats();
-        format!(
-            "solutions={} nodes={} updates={} forced={}",
-            s.solutions, s.nodes, s.updates, s.forced
-        )
-    }
-}
-
 /// Searches `problem` (called `name` in messages) as `args` ask, printing each solution as
 /// `render` writes it (lines, each ending with a newline), with an empty line between solutions;
 /// or, with `--count`, only their number.
@@ -197,96 +118,6 @@ pub fn search(
     search_with(&mut Search::new(problem), args, render)
 }
 
-/// Why a search stopped before its end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cut {
-    /// `--budget` ran out.
-    Budget,
-    /// `--timeout` passed.
-    Timeout,
-    /// Ctrl-C.
-    Interrupt,
-}
-
-impl Cut {
-    /// The cut that the stop flag stands for, if it was raised.
-    fn from_flag() -> Option<Cut> {
-        stop::reason().map(|reason| match reason {
-            Reason::Timeout => Cut::Timeout,
-            Reason::Interrupt => Cut::Interrupt,
-        })
-    }
-}
-
-/// Where one stretch of a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    /// A solution was found.
-    Solution,
-    /// The search is over: the whole tree, or the solution limit.
-    Done,
-    /// The search was stopped before its end.
-    Cut(Cut),
-}
-
-/// Runs a one-thread search to its next solution or its end, in slices of [`SLICE_NODES`],
-/// looking at the node budget and the stop flag between two slices.
-struct Stepper<'a> {
-    search: &'a mut dyn Engine,
-    budget: Option<u64>,
-}
-
-impl<'a> Stepper<'a> {
-    /// A stepper for `search` as `args` ask.
-    fn new(search: &'a mut dyn Engine, args: &'a SearchArgs) -> Stepper<'a> {
-        let stepper = Stepper {
-            search,
-            budget: args.budget,
-        };
-        let pause = stepper.next_pause();
-        stepper.search.set_node_budget(pause);
-        stepper
-    }
-
-    /// Where the search should pause next: the end of the next slice or the budget.
-    fn next_pause(&self) -> u64 {
-        let slice = self.search.nodes().saturating_add(SLICE_NODES);
-        self.budget.map_or(slice, |budget| slice.min(budget))
-    }
-
-    /// Runs to the next solution, the end, or a stop. Called once per solution, so the pauses
-    /// are handled out of line.
-    #[inline]
-    fn step(&mut self) -> Step {
-        match self.search.step() {
-            Status::Solution => Step::Solution,
-            Status::Exhausted | Status::LimitReached => Step::Done,
-            Status::BudgetExhausted => self.resume(),
-        }
-    }
-
-    /// At a pause: stops if the budget is spent or the flag raised, else goes on.
-    #[cold]
-    #[inline(never)]
-    fn resume(&mut self) -> Step {
-        loop {
-            if self.budget.is_some_and(|b| self.search.nodes() >= b) {
-                return Step::Cut(Cut::Budget);
-            }
-            if let Some(cut) = Cut::from_flag() {
-                return Step::Cut(cut);
-            }
-            let pause = self.next_pause();
-            self.search.set_node_budget(pause);
-            match self.search.step() {
-                Status::Solution => return Step::Solution,
-                Status::Exhausted | Status::LimitReached => return Step::Done,
-                Status::BudgetExhausted => {}
-            }
-        }
-    }
-}
-
 /// Like [`search`], on one thread with any engine (the cells engine runs on one thread only).
 fn search_with(
     search: &mut dyn Engine,
@@ -294,72 +125,51 @@ fn search_with(
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
 ) -> Result<Outcome> {
     search.set_limit(args.limit);
-    watch_for_stops(args)?;
-    let mut stepper = Stepper::new(search, args);
+    let budget = args.budget.map_or(Budget::Unlimited, Budget::Nodes);
+    search.set_stop(stop::control(args.timeout)?.with_budget(budget));
     let started = Instant::now();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let (written, last) = if args.count {
-        let last = loop {
-            let step = stepper.step();
-            if step != Step::Solution {
-                break step;
-            }
-        };
-        let more = if matches!(last, Step::Cut(_)) {
+        let last = search.count();
+        let more = if matches!(last, Status::Stopped(_)) {
             "+"
         } else {
             ""
         };
-        let solutions = stepper.search.solutions();
+        let solutions = search.stats().solutions;
         (writeln!(out, "{solutions}{more}").map_err(Into::into), last)
     } else {
-        print_solutions(&mut stepper, &mut out, &render)
+        print_solutions(search, &mut out, &render)
     };
     let flushed = written.and_then(|()| out.flush().map_err(Into::into));
-    let search = stepper.search;
     let stats = format!(
         "{} seconds={:.4}",
         search.stats_line(),
         started.elapsed().as_secs_f64()
     );
     let cut = match last {
-        Step::Cut(cut) => Some(cut),
+        Status::Stopped(reason) => Some(reason),
         _ => None,
     };
-    if args.stats && cut != Some(Cut::Interrupt) {
+    if args.stats && cut != Some(StopReason::Cancelled) {
         eprintln!("{stats}");
     }
-    let outcome = finish(search.solutions(), flushed)?;
+    let solutions = search.stats().solutions;
+    let outcome = finish(solutions, flushed)?;
     Ok(match cut {
         None => outcome,
-        Some(cut) => report_cut(cut, args, search.solutions(), &stats),
+        Some(cut) => report_cut(cut, args, solutions, &stats),
     })
-}
-
-/// Raises the stop flag on Ctrl-C and, with `--timeout`, when the time is up.
-fn watch_for_stops(args: &SearchArgs) -> Result<()> {
-    stop::catch_interrupt()?;
-    if let Some(limit) = args.timeout {
-        stop::arm_timeout(limit);
-    }
-    Ok(())
 }
 
 /// Says on stderr why the search stopped after `solutions` (with the statistics `stats` after
 /// an interrupt), and gives the outcome.
-fn report_cut(cut: Cut, args: &SearchArgs, solutions: u64, stats: &str) -> Outcome {
-    let why = match cut {
-        Cut::Budget => format!("the budget of {} nodes", args.budget.unwrap_or_default()),
-        Cut::Timeout => format!(
-            "the time limit of {}",
-            stop::describe(args.timeout.unwrap_or_default())
-        ),
-        Cut::Interrupt => {
-            eprintln!("dlx: interrupted: {stats}");
-            eprintln!("dlx: interrupted after {solutions} solutions; there may be more");
-            return Outcome::Interrupted;
-        }
+fn report_cut(cut: StopReason, args: &SearchArgs, solutions: u64, stats: &str) -> Outcome {
+    let Some(why) = stop::spent_limit(cut, args.budget, args.timeout) else {
+        eprintln!("dlx: interrupted: {stats}");
+        eprintln!("dlx: interrupted after {solutions} solutions; there may be more");
+        return Outcome::Interrupted;
     };
     eprintln!("dlx: unfinished: {why} ran out after {solutions} solutions; there may be more");
     Outcome::Unfinished
@@ -400,11 +210,10 @@ fn search_parallel(
     threads: NonZeroUsize,
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
 ) -> Result<Outcome> {
-    watch_for_stops(args)?;
     let started = Instant::now();
     let pool = Pool::new(problem, threads)
         .with_slice(args.slice)
-        .with_cancel(&stop::FLAG);
+        .with_stop(stop::control(args.timeout)?);
     let shared = Mutex::new(Shared {
         out: io::BufWriter::new(io::stdout()),
         first: true,
@@ -432,8 +241,8 @@ fn search_parallel(
             }
         })?
     };
-    // The pool also stops when writing failed; only the flag makes the run unfinished.
-    let cut = report.stopped.then(Cut::from_flag).flatten();
+    // The pool also stops when writing failed; only the `Stop` makes the run unfinished.
+    let cut = report.stopped;
     let mut shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
     let more = if cut.is_some() { "+" } else { "" };
     let written = match shared.error.take() {
@@ -445,17 +254,14 @@ fn search_parallel(
     };
     let flushed = written.and_then(|()| shared.out.flush().map_err(Into::into));
     let seconds = started.elapsed().as_secs_f64();
-    if args.stats && cut != Some(Cut::Interrupt) {
+    if args.stats && cut != Some(StopReason::Cancelled) {
         print_stats(report.stats, report.units, seconds);
     }
     let outcome = finish(report.stats.solutions, flushed)?;
     Ok(match cut {
         None => outcome,
         Some(cut) => {
-            let stats = format!(
-                "solutions={} nodes={} updates={} seconds={seconds:.4}",
-                report.stats.solutions, report.stats.nodes, report.stats.updates
-            );
+            let stats = format!("{} seconds={seconds:.4}", report.stats);
             report_cut(cut, args, report.stats.solutions, &stats)
         }
     })
@@ -463,15 +269,15 @@ fn search_parallel(
 
 /// Prints every solution; returns why the search stopped.
 fn print_solutions(
-    stepper: &mut Stepper<'_>,
+    search: &mut dyn Engine,
     out: &mut dyn Write,
     render: &impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
-) -> (Result<()>, Step) {
+) -> (Result<()>, Status) {
     let mut options = Vec::new();
     let mut first = true;
     loop {
-        let step = stepper.step();
-        if step != Step::Solution {
+        let step = search.step();
+        if step != Status::Solution {
             return (Ok(()), step);
         }
         if !first {
@@ -480,7 +286,7 @@ fn print_solutions(
             }
         }
         first = false;
-        stepper.search.solution_into(&mut options);
+        search.solution_into(&mut options);
         if let Err(e) = render(out, &options) {
             return (Err(e), step);
         }
@@ -490,10 +296,7 @@ fn print_solutions(
 /// The statistics line; a run split into more than one sub-problem says how many it ran, on a
 /// line of its own so the first keeps its format.
 fn print_stats(stats: Stats, units: u64, seconds: f64) {
-    eprintln!(
-        "solutions={} nodes={} updates={} seconds={seconds:.4}",
-        stats.solutions, stats.nodes, stats.updates
-    );
+    eprintln!("{stats} seconds={seconds:.4}");
     if let Some(units) = Some(units).filter(|&n| n > 1) {
         eprintln!("units={units}");
     }

@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use dlx_core::Stats;
+use dlx_core::{Budget, Stop, StopReason};
 use dlx_puzzles::sudoku::format::{self, ReadOptions};
 use dlx_puzzles::sudoku::shape::MAX_SIZE;
 use dlx_puzzles::sudoku::{
-    Alphabet, Answer, GivensError, Layout, Limits, Puzzle, Shape, ShapeHint, Solver, Verdict,
+    Alphabet, Answer, GivensError, Layout, Puzzle, Shape, SolveStats, Solver, Solvers, Verdict,
 };
 
 use crate::input;
@@ -230,48 +230,6 @@ const INVALID: &str = "invalid puzzle\n";
 /// What is printed in place of the answer of a puzzle that a limit stopped.
 const UNFINISHED: &str = "unfinished\n";
 
-/// Solvers are kept per shape; this many at most (many jigsaw layouts would otherwise pile up).
-const MAX_SOLVERS: usize = 64;
-
-/// A thread's solvers, one per shape. Consecutive puzzles nearly always share a shape hint, so
-/// the last solver is found from the hint alone: building and hashing a shape for each puzzle
-/// cost more than solving a 17-clue puzzle.
-#[derive(Default)]
-struct Solvers {
-    solvers: Vec<Solver>,
-    /// The size and shape hint of the last puzzle, and the index of its solver.
-    last: Option<(usize, ShapeHint, usize)>,
-}
-
-impl Solvers {
-    /// The solver for `puzzle`, whose shape `shape_of` gives; made when the shape is new.
-    fn find<E>(
-        &mut self,
-        puzzle: &Puzzle,
-        shape_of: impl FnOnce(&Puzzle) -> Result<Shape, E>,
-    ) -> Result<&mut Solver, E> {
-        let index = match &self.last {
-            Some((size, hint, index)) if *size == puzzle.size && *hint == puzzle.shape => *index,
-            _ => {
-                let shape = shape_of(puzzle)?;
-                let index = match self.solvers.iter().position(|s| *s.shape() == shape) {
-                    Some(index) => index,
-                    None => {
-                        if self.solvers.len() >= MAX_SOLVERS {
-                            self.solvers.clear();
-                        }
-                        self.solvers.push(Solver::new(shape));
-                        self.solvers.len() - 1
-                    }
-                };
-                self.last = Some((puzzle.size, puzzle.shape.clone(), index));
-                index
-            }
-        };
-        Ok(&mut self.solvers[index])
-    }
-}
-
 /// What a thread found for one job, to be written in input order.
 struct Done {
     /// Lines for stderr, in order.
@@ -282,7 +240,7 @@ struct Done {
     /// The answer to print, if any.
     answer: Option<Printed>,
     /// The puzzle's statistics and time (zero unless timed), when it was searched.
-    searched: Option<(Stats, f64)>,
+    searched: Option<(SolveStats, f64)>,
 }
 
 /// An answer to print.
@@ -302,9 +260,10 @@ enum Printed {
 struct Answering {
     mode: Mode,
     shapes: ShapeOptions,
-    /// The budget per puzzle and the deadline of the run.
-    limits: Limits,
-    /// The time limit of the run, for messages.
+    /// The budget per puzzle, the deadline of the run and Ctrl-C.
+    stop: Stop,
+    /// The budget and the time limit of the run, for messages.
+    budget: Option<u64>,
     timeout: Option<Duration>,
     /// The inputs' names, by number, for messages.
     names: Vec<String>,
@@ -345,7 +304,7 @@ impl Answering {
                 }
             },
         };
-        let solver = match solvers.find(puzzle, |puzzle| self.shapes.shape_of(puzzle)) {
+        let solver = match solvers.for_puzzle(puzzle, |puzzle| self.shapes.shape_of(puzzle)) {
             Ok(solver) => solver,
             Err(e) => {
                 done.messages
@@ -356,10 +315,9 @@ impl Answering {
             }
         };
         // Past the deadline nothing more is searched, but every puzzle still gets its record.
-        if self.limits.expired() {
-            return self.unfinished(done, name, puzzle);
+        if let Some(reason) = self.stop.halted() {
+            return self.unfinished(done, name, puzzle, reason);
         }
-        solver.set_limits(self.limits);
         let started = self.timed.then(Instant::now);
         let answer = match answer(solver, self.mode, &puzzle.cells) {
             Ok(answer) => answer,
@@ -385,8 +343,8 @@ impl Answering {
         };
         let seconds = started.map_or(0.0, |started| started.elapsed().as_secs_f64());
         done.searched = Some((solver.stats(), seconds));
-        if solver.unfinished() {
-            return self.unfinished(done, name, puzzle);
+        if let Some(reason) = solver.stopped() {
+            return self.unfinished(done, name, puzzle, reason);
         }
         let unsolved = matches!(
             answer,
@@ -405,8 +363,8 @@ impl Answering {
 
 impl Answering {
     /// Marks `done` as stopped by a limit, saying which on stderr.
-    fn unfinished(&self, mut done: Done, name: &str, puzzle: &Puzzle) -> Done {
-        if self.limits.cancelled() {
+    fn unfinished(&self, mut done: Done, name: &str, puzzle: &Puzzle, reason: StopReason) -> Done {
+        let Some(why) = stop::spent_limit(reason, self.budget, self.timeout) else {
             done.messages.push(format!(
                 "dlx: {name}:{}: unfinished: interrupted before the answer was known",
                 puzzle.line
@@ -414,8 +372,7 @@ impl Answering {
             done.outcome = Outcome::Interrupted;
             done.answer = Some(Printed::Unfinished);
             return done;
-        }
-        let why = stop::spent_limit(&self.limits, self.timeout);
+        };
         done.messages.push(format!(
             "dlx: {name}:{}: unfinished: {why} ran out before the answer was known",
             puzzle.line
@@ -437,7 +394,7 @@ struct Run<W: Write> {
     flush_err_each: bool,
     outcome: Outcome,
     puzzles: u64,
-    total: Stats,
+    total: SolveStats,
     /// The layout of the last answer written, to separate blocks as the input does.
     previous: Option<Layout>,
     progress: Progress,
@@ -464,7 +421,8 @@ impl<W: Write> Sink<Done> for Run<W> {
                 self.stats.then(|| {
                     format!(
                         "puzzle={puzzles} nodes={} updates={} seconds={seconds:.6}",
-                        stats.nodes, stats.updates
+                        nodes(stats),
+                        stats.updates
                     )
                 })
             }
@@ -509,6 +467,12 @@ impl<W: Write> Sink<Done> for Run<W> {
     }
 }
 
+/// The nodes printed for a puzzle's search: Knuth's nodes on the general path, guesses on a
+/// specialised one (as the README says); each path leaves the other figure at 0.
+fn nodes(stats: SolveStats) -> u64 {
+    stats.nodes + stats.guesses
+}
+
 /// What is printed for `givens` in `mode`.
 fn answer(solver: &mut Solver, mode: Mode, givens: &[u16]) -> Result<Answer, GivensError> {
     Ok(match mode {
@@ -542,8 +506,9 @@ fn total_size(files: &[PathBuf]) -> Option<u64> {
 /// Runs `dlx solve`.
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let shapes = ShapeOptions::from_args(args)?;
-    // Ctrl-C stops the searches at their next look at the limits; the run then ends in order.
-    stop::catch_interrupt()?;
+    // Ctrl-C and the deadline stop the searches at their next look; the run then ends in order.
+    let stop = stop::control(args.timeout)?
+        .with_budget(args.budget.map_or(Budget::Unlimited, Budget::Nodes));
     let mode = if args.count {
         Mode::Count(args.limit)
     } else if args.check {
@@ -574,7 +539,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         flush_err_each: stderr_is_terminal,
         outcome: Outcome::Solved,
         puzzles: 0,
-        total: Stats::default(),
+        total: SolveStats::default(),
         previous: None,
         progress: Progress::new(show_progress, total_size(files)),
     };
@@ -582,13 +547,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let answering = Answering {
         mode,
         shapes,
-        limits: Limits {
-            nodes: args.budget,
-            // A limit too far ahead to be an instant is no limit.
-            deadline: args.timeout.and_then(|limit| started.checked_add(limit)),
-            // Ctrl-C: the puzzle being searched and every later one print `unfinished`.
-            cancel: Some(&stop::FLAG),
-        },
+        stop: stop.clone(),
+        budget: args.budget,
         timeout: args.timeout,
         names: files.iter().map(|path| input_name(path)).collect(),
         timed: args.stats,
@@ -600,7 +560,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let written = ordered::run(
         threads,
         Records::new(files, &options, run.progress.bytes()),
-        Solvers::default,
+        || Solvers::new(stop.clone()),
         |solvers, job| answering.answer(solvers, job),
         &mut run,
     );
@@ -618,7 +578,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
                 ""
             },
             run.puzzles,
-            run.total.nodes,
+            nodes(run.total),
             run.total.updates,
             started.elapsed().as_secs_f64(),
             memory::peak_field()

@@ -1,74 +1,73 @@
 //! Stopping a long search from outside it: a time limit (`--timeout`) or Ctrl-C.
 //!
-//! Both raise one process-wide flag, which searches look at only between slices of a few
-//! thousand nodes (never inside the hot loop); a search that sees it raised stops and reports
-//! what it found, and [`reason`] tells which of the two stopped it. The time limit is kept by a
-//! timer thread, so the searches never read the clock.
+//! Both become a [`Stop`] that the searches look at themselves, every few thousand nodes (never
+//! inside the hot loop): the deadline, and a cancel flag that Ctrl-C raises. A search that
+//! reaches one stops and says which ([`StopReason`]), and the command reports what it found.
 
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::time::Duration;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use dlx_puzzles::sudoku::Limits;
-
-/// Raised when a search must stop: the time limit passed, or Ctrl-C was pressed.
-pub static FLAG: AtomicBool = AtomicBool::new(false);
-
-/// Why [`FLAG`] was raised: one of the `Reason` values as a number, 0 while it is not.
-static WHY: AtomicU8 = AtomicU8::new(0);
-
-/// Why a search was stopped from outside.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// The time limit of `--timeout` passed.
-    Timeout,
-    /// Ctrl-C (SIGINT) was received.
-    Interrupt,
-}
+use dlx_core::{Cancel, Stop, StopReason};
 
 /// The process exit code after an interrupt: 128 plus SIGINT's number, as shells report it.
 pub const INTERRUPTED_EXIT: u8 = 130;
 
-/// Records `reason` (the first one wins) and raises the flag.
-fn raise(reason: Reason) {
-    let code = match reason {
-        Reason::Timeout => 1,
-        Reason::Interrupt => 2,
-    };
-    let _ = WHY.compare_exchange(0, code, Ordering::SeqCst, Ordering::SeqCst);
-    FLAG.store(true, Ordering::SeqCst);
-}
+/// The flag Ctrl-C raises, once the handler is installed.
+static INTERRUPT: OnceLock<Cancel> = OnceLock::new();
 
-/// Why the flag was raised, if it was.
-pub fn reason() -> Option<Reason> {
-    match WHY.load(Ordering::SeqCst) {
-        1 => Some(Reason::Timeout),
-        2 => Some(Reason::Interrupt),
-        _ => None,
-    }
-}
-
-/// Raises the flag once `limit` has passed, from a timer thread (which dies with the process).
-pub fn arm_timeout(limit: Duration) {
-    std::thread::spawn(move || {
-        std::thread::sleep(limit);
-        raise(Reason::Timeout);
-    });
-}
-
-/// Makes Ctrl-C raise the flag instead of killing the process, so that the search stops at its
-/// next check and prints what it found. A second Ctrl-C, when the first has not been acted on,
-/// ends the process at once with the interrupted exit code.
+/// The run control of a command: Ctrl-C raises its flag instead of killing the process, and
+/// `timeout`, if given, is its deadline from now. A second Ctrl-C, when the first has not been
+/// acted on, ends the process at once with the interrupted exit code.
 ///
-/// Only commands whose search looks at the flag may call this: elsewhere Ctrl-C would be lost.
-pub fn catch_interrupt() -> Result<()> {
-    ctrlc::set_handler(|| {
-        if reason() == Some(Reason::Interrupt) {
+/// Only commands whose searches watch the returned `Stop` may call this: elsewhere Ctrl-C would
+/// be lost.
+pub fn control(timeout: Option<Duration>) -> Result<Stop> {
+    let stop = Stop::new().with_cancel(interrupt()?);
+    // A limit too far ahead to be an instant is no limit.
+    Ok(
+        match timeout.and_then(|limit| Instant::now().checked_add(limit)) {
+            Some(deadline) => stop.with_deadline(deadline),
+            None => stop,
+        },
+    )
+}
+
+/// The flag Ctrl-C raises, installing the handler the first time.
+fn interrupt() -> Result<Cancel> {
+    if let Some(flag) = INTERRUPT.get() {
+        return Ok(flag.clone());
+    }
+    let flag = Cancel::new();
+    let raised = flag.clone();
+    ctrlc::set_handler(move || {
+        if raised.is_cancelled() {
             std::process::exit(i32::from(INTERRUPTED_EXIT));
         }
-        raise(Reason::Interrupt);
+        raised.cancel();
     })
-    .context("cannot catch Ctrl-C")
+    .context("cannot catch Ctrl-C")?;
+    Ok(INTERRUPT.get_or_init(|| flag).clone())
+}
+
+/// The limit that stopped a search, for messages: `the budget of N nodes`, `the time limit of
+/// 2.5s`; `None` for an interrupt, which commands report their own way.
+pub fn spent_limit(
+    reason: StopReason,
+    budget: Option<u64>,
+    timeout: Option<Duration>,
+) -> Option<String> {
+    match reason {
+        StopReason::Budget => Some(format!(
+            "the budget of {} nodes",
+            budget.unwrap_or_default()
+        )),
+        StopReason::Deadline => Some(format!(
+            "the time limit of {}",
+            describe(timeout.unwrap_or_default())
+        )),
+        StopReason::Cancelled => None,
+    }
 }
 
 /// Parses `--timeout SECONDS`: a positive number of seconds, fractions allowed.
@@ -88,18 +87,6 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 /// A duration as the user wrote it, for messages: `2s`, `0.5s`.
 pub fn describe(limit: Duration) -> String {
     format!("{}s", limit.as_secs_f64())
-}
-
-/// The limit of a Sudoku search that ran out, for messages: the time limit `timeout` once the
-/// deadline of `limits` has passed, else the node budget.
-pub fn spent_limit(limits: &Limits, timeout: Option<Duration>) -> String {
-    match (timeout, limits.nodes) {
-        (Some(limit), _) if limits.past_deadline() => {
-            format!("the time limit of {}", describe(limit))
-        }
-        (_, Some(nodes)) => format!("the budget of {nodes} nodes"),
-        _ => "a limit".to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@
 //! ```
 
 pub mod cells;
+mod engine;
 pub mod knuth;
 mod links;
 #[cfg(test)]
@@ -37,6 +38,9 @@ mod messages;
 pub mod parallel;
 mod problem;
 mod search;
+mod stop;
 
+pub use engine::{Engine, Solutions, Stats, Status};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, Warning, MAX_SIZE};
-pub use search::{Budget, ForceError, Search, Solutions, SplitError, Stats, Status, Steps, Unit};
+pub use search::{ForceError, Search, SplitError, Unit};
+pub use stop::{Budget, Cancel, Caps, Stop, StopReason, LOOK_EVERY};

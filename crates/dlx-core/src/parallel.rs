@@ -19,7 +19,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::thread;
 
-use crate::{Budget, ForceError, Problem, Search, SplitError, Stats, Status, Unit};
+use crate::{
+    Budget, ForceError, Problem, Search, SplitError, Stats, Status, Stop, StopReason, Unit,
+};
 
 /// The updates a thread runs before it checks whether another thread needs work: about a
 /// millisecond.
@@ -35,12 +37,12 @@ pub const DEFAULT_SLICE: u64 = 1 << 20;
 /// let pool = Pool::new(&problem, NonZeroUsize::new(2).unwrap());
 /// assert_eq!(pool.count(&[]).unwrap().stats.solutions, 3);
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Pool<'p> {
     problem: &'p Problem,
     threads: NonZeroUsize,
     slice: u64,
-    cancel: Option<&'p AtomicBool>,
+    stop: Stop,
 }
 
 /// Why a parallel search could not run.
@@ -64,12 +66,15 @@ struct Queue {
     waiting: usize,
     total: Stats,
     units_run: u64,
+    /// Why the [`Stop`] stopped the run, if it did.
+    stopped: Option<StopReason>,
 }
 
 struct Shared {
     queue: Mutex<Queue>,
     changed: Condvar,
-    /// Set when a sink asks to stop: threads drop their units and take no more.
+    /// Set when a sink asks to stop or the [`Stop`] stopped a thread: threads drop their units
+    /// and take no more.
     stop: AtomicBool,
 }
 
@@ -128,9 +133,10 @@ pub struct Report {
     pub stats: Stats,
     /// How many units were run (1 when the tree was never split).
     pub units: u64,
-    /// Whether the run stopped before the end, because the cancel flag was raised or a sink
-    /// broke: the statistics then cover only the work done.
-    pub stopped: bool,
+    /// Why the [`Stop`] stopped the run before its end (a deadline or a cancel flag), if it did:
+    /// the statistics then cover only the work done. (A sink that breaks stops the run too,
+    /// which its caller knows.)
+    pub stopped: Option<StopReason>,
 }
 
 impl<'p> Pool<'p> {
@@ -140,14 +146,16 @@ impl<'p> Pool<'p> {
             problem,
             threads,
             slice: DEFAULT_SLICE,
-            cancel: None,
+            stop: Stop::new(),
         }
     }
 
-    /// Stops every thread soon after `flag` is raised (each looks at it between two slices),
-    /// for a time limit or an interrupt; the report then says the run [stopped](Report::stopped).
-    pub fn with_cancel(mut self, flag: &'p AtomicBool) -> Pool<'p> {
-        self.cancel = Some(flag);
+    /// Stops every thread soon after the deadline of `stop` passes or its cancel flag is raised
+    /// (each thread looks between two slices); the report then says why the run
+    /// [stopped](Report::stopped). A budget of work, which only one thread's search can count
+    /// in order, is not taken: the pool replaces it with its slices.
+    pub fn with_stop(mut self, stop: Stop) -> Pool<'p> {
+        self.stop = stop;
         self
     }
 
@@ -199,7 +207,7 @@ impl<'p> Pool<'p> {
         Ok(Report {
             stats: queue.total,
             units: queue.units_run,
-            stopped: shared.stop.load(Ordering::Relaxed),
+            stopped: queue.stopped,
         })
     }
 
@@ -237,6 +245,7 @@ impl<'p> Pool<'p> {
         F: Fn(&[usize]) -> ControlFlow<()> + Sync,
     {
         let mut allowed = search.stats().updates;
+        search.set_stop(self.stop.clone());
         loop {
             allowed = allowed.saturating_add(self.slice);
             search.set_budget(Budget::Updates(allowed));
@@ -257,11 +266,16 @@ impl<'p> Pool<'p> {
                     }
                 },
             };
-            if status != Status::BudgetExhausted || shared.stop.load(Ordering::Relaxed) {
-                return Vec::new();
+            match status {
+                Status::Stopped(StopReason::Budget) => {}
+                Status::Stopped(reason) => {
+                    shared.lock().stopped.get_or_insert(reason);
+                    shared.stop.store(true, Ordering::Relaxed);
+                    return Vec::new();
+                }
+                _ => return Vec::new(),
             }
-            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-                shared.stop.store(true, Ordering::Relaxed);
+            if shared.stop.load(Ordering::Relaxed) {
                 return Vec::new();
             }
             if shared.hungry() {
@@ -444,16 +458,17 @@ mod tests {
     #[test]
     fn a_raised_cancel_flag_stops_every_thread() {
         let problem = queens(9);
-        let flag = AtomicBool::new(true);
+        let flag = crate::Cancel::new();
+        flag.cancel();
         let pool = Pool::new(&problem, NonZeroUsize::new(2).unwrap())
             .with_slice(10)
-            .with_cancel(&flag);
+            .with_stop(Stop::new().with_cancel(flag.clone()));
         let report = pool.count(&[]).unwrap();
-        assert!(report.stopped);
+        assert_eq!(report.stopped, Some(StopReason::Cancelled));
         assert!(report.stats.solutions < single(&problem).solutions);
-        flag.store(false, Ordering::Relaxed);
+        flag.reset();
         let report = pool.count(&[]).unwrap();
-        assert!(!report.stopped);
+        assert_eq!(report.stopped, None);
         assert_eq!(report.stats.solutions, single(&problem).solutions);
     }
 

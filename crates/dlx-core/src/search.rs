@@ -10,75 +10,10 @@ mod split;
 
 pub use split::{SplitError, Unit};
 
+use crate::engine::{Engine, Solutions, Stats, Status};
 use crate::links::Links;
 use crate::problem::Problem;
-
-/// Search statistics with the definitions of Knuth's programs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Solutions found.
-    pub solutions: u64,
-    /// Search-tree nodes entered (the root included), plus one per solution.
-    pub nodes: u64,
-    /// Items covered plus option nodes removed from columns.
-    pub updates: u64,
-}
-
-impl std::ops::AddAssign for Stats {
-    fn add_assign(&mut self, other: Stats) {
-        self.solutions += other.solutions;
-        self.nodes += other.nodes;
-        self.updates += other.updates;
-    }
-}
-
-/// A limit on the work of a run, counted on the search's [`Stats`] since it was created.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Budget {
-    /// No limit.
-    #[default]
-    Unlimited,
-    /// Stop before entering a node once this many nodes have been entered.
-    Nodes(u64),
-    /// Stop before entering a node once this many updates have been made.
-    Updates(u64),
-}
-
-impl Budget {
-    /// A node count and an update count such that the budget is spent once the search has
-    /// reached both. Until the node count is reached (never for no budget, as `u64::MAX` nodes
-    /// cannot be entered) the search loop makes a single comparison per node: the one-thread
-    /// search, with no budget or a node budget, costs no more than without the check.
-    pub(crate) fn caps(self) -> (u64, u64) {
-        match self {
-            Budget::Unlimited => (u64::MAX, 0),
-            Budget::Nodes(n) => (n, 0),
-            Budget::Updates(n) => (0, n),
-        }
-    }
-
-    /// Whether a search with these statistics has used the budget up.
-    fn is_spent(self, stats: &Stats) -> bool {
-        match self {
-            Budget::Unlimited => false,
-            Budget::Nodes(n) => stats.nodes >= n,
-            Budget::Updates(n) => stats.updates >= n,
-        }
-    }
-}
-
-/// Where a call to [`Search::step`] or [`Search::count`] stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// A solution was found ([`Search::solution`] gives it); stepping again goes on.
-    Solution,
-    /// The whole tree has been searched.
-    Exhausted,
-    /// The solution limit was reached; raise it to go on.
-    LimitReached,
-    /// The budget ran out; raise it to go on.
-    BudgetExhausted,
-}
+use crate::stop::{Budget, Caps, Stop};
 
 /// Why an option cannot be forced.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -127,7 +62,9 @@ pub struct Search {
     state: State,
     stats: Stats,
     limit: Option<u64>,
-    budget: Budget,
+    stop: Stop,
+    /// Where the search next looks at `stop`.
+    caps: Caps,
 }
 
 impl Search {
@@ -143,12 +80,14 @@ impl Search {
             state: State::Start,
             stats: Stats::default(),
             limit: None,
-            budget: Budget::Unlimited,
+            stop: Stop::new(),
+            caps: Stop::new().caps(0, 0),
         }
     }
 
     /// Starts over on `problem` (which may differ from the last one), reusing this search's
-    /// memory: nothing forced, statistics zero, no limit and no budget.
+    /// memory: nothing forced, statistics zero, no limit; the [`Stop`] stays, its budget counted
+    /// afresh.
     pub fn reset(&mut self, problem: &Problem) {
         self.links.clone_from(&problem.links);
         self.forced.clear();
@@ -159,7 +98,7 @@ impl Search {
         self.state = State::Start;
         self.stats = Stats::default();
         self.limit = None;
-        self.budget = Budget::Unlimited;
+        self.caps = self.stop.first_caps(0, 0);
     }
 
     /// Puts `option` into every solution, before the search starts.
@@ -207,9 +146,19 @@ impl Search {
         self.limit = limit;
     }
 
-    /// Stops the search when the budget is spent; the search can be resumed with a larger one.
+    /// Bounds the rest of the search: its budget (counted on its [`Stats`] since it was
+    /// created), a deadline and a cancel flag. A search stopped by one can be resumed.
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.caps = stop.first_caps(self.stats.nodes, self.stats.updates);
+        self.stop = stop;
+    }
+
+    /// Replaces the budget of the [`Stop`], keeping its deadline and flag; the search can be
+    /// resumed with a larger one.
     pub fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
+        let mut stop = std::mem::take(&mut self.stop);
+        stop.set_budget(budget);
+        self.set_stop(stop);
     }
 
     /// The statistics so far.
@@ -252,7 +201,7 @@ impl Search {
             .is_some_and(|limit| self.stats.solutions >= limit)
     }
 
-    /// Stops before entering a node at `level` because the budget is spent. A search that has
+    /// Stops before entering a node at `level` because the [`Stop`] says so. A search that has
     /// not entered its root yet stays unstarted, so options can still be forced.
     fn pause(&mut self, level: usize) {
         self.level = level;
@@ -261,7 +210,7 @@ impl Search {
         }
     }
 
-    /// Runs until the next solution, the end, the limit or the budget.
+    /// Runs until the next solution, the end, the limit or the [`Stop`].
     pub fn step(&mut self) -> Status {
         if self.links.has_bounds() {
             return self.step_with_bounds();
@@ -282,7 +231,6 @@ impl Search {
         let links = &mut self.links;
         let stats = &mut self.stats;
         let mut level = self.level;
-        let (node_cap, update_cap) = self.budget.caps();
         // Knuth's steps as two nested loops rather than a `match` on a program counter: the
         // jump table of such a `match` costs a mispredicted indirect jump at nearly every step.
         'enter: loop {
@@ -297,9 +245,12 @@ impl Search {
                 x = links.down(x);
                 self.choice[level] = x;
             } else {
-                if stats.nodes >= node_cap && stats.updates >= update_cap {
-                    self.pause(level);
-                    return Status::BudgetExhausted;
+                // One comparison per node until a cap is reached (see `Stop::caps`).
+                if self.caps.reached(stats.nodes, stats.updates) {
+                    if let Some(reason) = self.caps.look(&self.stop, stats.nodes, stats.updates) {
+                        self.pause(level);
+                        return Status::Stopped(reason);
+                    }
                 }
                 stats.nodes += 1;
                 best = links
@@ -348,86 +299,42 @@ impl Search {
         Solutions::new(self)
     }
 
-    /// Counts solutions without storing them, until the end, the limit or the budget.
+    /// Counts solutions without storing them, until the end, the limit or the [`Stop`].
     pub fn count(&mut self) -> Status {
-        step_past_solutions(self)
+        Engine::count(self)
     }
 }
 
-/// An engine that finds solutions one at a time: what [`Solutions`] iterates over. Both
-/// engines, [`Search`] and [`cells::Search`](crate::cells::Search), are such engines.
-pub trait Steps {
-    /// Runs until the next solution or a stop.
-    fn step(&mut self) -> Status;
-    /// The solution just found, as option numbers.
-    fn solution(&self) -> Vec<usize>;
-}
-
-/// Steps `search` past every solution (the statistics count them) until it stops otherwise: the
-/// `count` of both engines.
-pub(crate) fn step_past_solutions(search: &mut impl Steps) -> Status {
-    loop {
-        match search.step() {
-            Status::Solution => continue,
-            other => return other,
-        }
-    }
-}
-
-impl Steps for Search {
+impl Engine for Search {
     fn step(&mut self) -> Status {
         Search::step(self)
     }
 
-    fn solution(&self) -> Vec<usize> {
-        Search::solution(self)
-    }
-}
-
-/// The solutions of a search, one `Vec` of option numbers each (see [`Search::solutions`]).
-///
-/// Ends at the end of the search, at the limit or when the budget runs out; [`Search::step`] (or
-/// [`Solutions::status`]) tells which, and iterating again after raising the limit or budget goes
-/// on.
-#[derive(Debug)]
-pub struct Solutions<'a, S: Steps = Search> {
-    search: &'a mut S,
-    status: Option<Status>,
-}
-
-impl<'a, S: Steps> Solutions<'a, S> {
-    /// The solutions `search` finds from where it stands.
-    pub fn new(search: &'a mut S) -> Self {
-        Solutions {
-            search,
-            status: None,
-        }
+    fn solution_into(&self, options: &mut Vec<usize>) {
+        Search::solution_into(self, options);
     }
 
-    /// Why the iteration ended, once it has.
-    pub fn status(&self) -> Option<Status> {
-        self.status
+    fn stats(&self) -> Stats {
+        self.stats
     }
-}
 
-impl<S: Steps> Iterator for Solutions<'_, S> {
-    type Item = Vec<usize>;
+    fn set_limit(&mut self, limit: Option<u64>) {
+        Search::set_limit(self, limit);
+    }
 
-    fn next(&mut self) -> Option<Vec<usize>> {
-        match self.search.step() {
-            Status::Solution => Some(self.search.solution()),
-            other => {
-                self.status = Some(other);
-                None
-            }
-        }
+    fn set_stop(&mut self, stop: Stop) {
+        Search::set_stop(self, stop);
+    }
+
+    fn name(&self) -> &'static str {
+        "dlx"
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ProblemBuilder;
+    use crate::{ProblemBuilder, StopReason};
 
     /// `A B | X` with options `A X:red` and `B X`: they cannot be in one solution.
     fn colored_then_plain() -> Problem {
@@ -446,7 +353,7 @@ mod tests {
         let problem = colored_then_plain();
         let mut search = Search::new(&problem);
         search.set_budget(Budget::Nodes(0));
-        assert_eq!(search.count(), Status::BudgetExhausted);
+        assert_eq!(search.count(), Status::Stopped(StopReason::Budget));
         assert_eq!(search.force(0), Ok(()));
         search.set_budget(Budget::Unlimited);
         assert_eq!(search.count(), Status::Exhausted);

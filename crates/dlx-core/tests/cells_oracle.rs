@@ -65,7 +65,7 @@ proptest! {
             search.set_budget(if by_updates { Budget::Updates(allowed) } else { Budget::Nodes(allowed) });
             match search.step() {
                 Status::Solution => found.push(search.solution()),
-                Status::BudgetExhausted => {
+                Status::Stopped(dlx_core::StopReason::Budget) => {
                     pauses += 1;
                     let spent = if by_updates { search.stats().updates } else { search.stats().nodes };
                     prop_assert!(spent >= allowed);

@@ -113,7 +113,7 @@ proptest! {
             let mut solutions = search.solutions();
             found.extend(solutions.by_ref());
             match solutions.status() {
-                Some(Status::BudgetExhausted) => allowed += step,
+                Some(Status::Stopped(dlx_core::StopReason::Budget)) => allowed += step,
                 Some(Status::Exhausted) => break,
                 other => prop_assert!(false, "unexpected end {:?}", other),
             }
@@ -129,7 +129,7 @@ proptest! {
         loop {
             search.set_budget(budget(allowed));
             match search.count() {
-                Status::BudgetExhausted => allowed += step,
+                Status::Stopped(dlx_core::StopReason::Budget) => allowed += step,
                 Status::Exhausted => break,
                 other => prop_assert!(false, "unexpected end {:?}", other),
             }

@@ -1,4 +1,4 @@
-//! The errors of the crate (the Sudoku model and its fast 9x9 path, the wall encoding, the judge,
+//! The errors of the crate (the Sudoku givens check, the wall encoding, the judge,
 //! the polyomino pictures, and the queens, polyomino and Langford models), each variant
 //! triggered from real input with its whole message: what is wrong, where (a cell, or a line and
 //! column of the text), and what was expected.
@@ -21,10 +21,9 @@ use crate::polyomino::{
     parse_pieces, pentominoes, Board, PictureErrorKind, Piece, Polyomino, PolyominoError, MAX_CELLS,
 };
 use crate::queens::{Order, Queens, QueensError};
-use crate::sudoku::fast9::{Clash, Solver9};
 use crate::sudoku::format::{regions_from_walls, walls_from_regions, WallError};
 use crate::sudoku::judge::{self, JudgeError, Problem, UnknownProblem};
-use crate::sudoku::{validate, GivensError, Invalid, Limits, Shape, ShapeError, ShapeHint, Solver};
+use crate::sudoku::{validate, GivensError, Invalid, Shape, ShapeError, ShapeHint, Solver};
 use crate::DecodeError;
 
 fn jigsaw(layout: &str) -> ShapeError {
@@ -370,28 +369,6 @@ fn decode_errors() {
 }
 
 #[test]
-fn fast_nine_by_nine_clashes() {
-    let mut solver = Solver9::new();
-    let mut twice = [0; 81];
-    (twice[30], twice[50]) = (7, 7);
-    let mut high = [0; 81];
-    high[80] = 12;
-    check_messages(
-        vec![
-            (
-                solver.solve(&twice).unwrap_err(),
-                "value 7 is given twice in box 5: at row 4, column 4 and at row 6, column 6",
-            ),
-            (
-                solver.check(&high).unwrap_err(),
-                "row 9, column 9 holds 12, but values go from 1 to 9 (0 for empty)",
-            ),
-        ],
-        |e| variant!(e, Clash::Duplicate { .. }, Clash::BadValue { .. }),
-    );
-}
-
-#[test]
 fn unknown_judge_problems() {
     check_messages(
         vec![(
@@ -419,7 +396,7 @@ fn judge_errors() {
                     Problem::Poj3074,
                     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\nend\n".as_bytes(),
                     &mut Vec::new(),
-                    Limits { nodes: Some(0), ..Limits::default() },
+                    dlx_core::Stop::new().with_budget(dlx_core::Budget::Nodes(0)),
                 )
                 .unwrap_err(),
                 "case 1 (line 1) is unfinished: a limit ran out before its reply was known",

@@ -1,9 +1,57 @@
 //! The specialised 9x9 solver against published solutions, a brute-force counter, and random
 //! puzzles cut from valid grids.
 
-use dlx_puzzles::sudoku::fast9::{Clash, House, Solver9};
-use dlx_puzzles::sudoku::Verdict;
+use dlx_puzzles::sudoku::fast9;
+use dlx_puzzles::sudoku::{Clash, GivensError, House, Shape, Verdict};
 use proptest::prelude::*;
+
+/// The specialised solver with the questions these tests ask, on cells as bytes.
+#[derive(Default)]
+struct Solver9(fast9::Solver9);
+
+impl Solver9 {
+    fn new() -> Solver9 {
+        Solver9::default()
+    }
+
+    /// Runs to `limit` solutions; `Err` with the one check's error when the givens are refused
+    /// (and the check must then find one).
+    fn run(&mut self, cells: &[u8; 81], limit: u64) -> Result<u64, GivensError> {
+        let givens: Vec<u16> = cells.iter().map(|&v| u16::from(v)).collect();
+        match self.0.run(&givens, limit) {
+            Some(found) => {
+                assert_eq!(Shape::standard(9).unwrap().check_givens(&givens), Ok(()));
+                Ok(found)
+            }
+            None => Err(Shape::standard(9)
+                .unwrap()
+                .check_givens(&givens)
+                .expect_err("refused givens are wrong")),
+        }
+    }
+
+    fn check(&mut self, cells: &[u8; 81]) -> Result<(Verdict, Option<[u8; 81]>), GivensError> {
+        let verdict = match self.run(cells, 2)? {
+            0 => Verdict::None,
+            1 => Verdict::Unique,
+            _ => Verdict::Multiple,
+        };
+        Ok((verdict, self.0.first().copied()))
+    }
+
+    fn solve(&mut self, cells: &[u8; 81]) -> Result<Option<[u8; 81]>, GivensError> {
+        self.run(cells, 1)?;
+        Ok(self.0.first().copied())
+    }
+
+    fn count(&mut self, cells: &[u8; 81], limit: u64) -> Result<u64, GivensError> {
+        self.run(cells, limit)
+    }
+
+    fn guesses(&self) -> u64 {
+        self.0.guesses()
+    }
+}
 
 /// Parses 81 characters: digits are givens, anything else is empty.
 fn parse(line: &str) -> [u8; 81] {
@@ -158,20 +206,21 @@ fn invalid_sample_clashes_or_has_no_solution() {
         let result = solver.check(&puzzle);
         match comment.split_whitespace().next() {
             Some(kind @ ("box" | "row" | "column")) => match result {
-                Err(Clash::Duplicate {
+                Err(GivensError::Clash(Clash {
                     house,
                     first,
                     second,
                     value,
-                }) => {
+                })) => {
                     let want = match house {
                         House::Row(_) => "row",
                         House::Column(_) => "column",
                         House::Box(_) => "box",
+                        other => panic!("{comment}: {other:?}"),
                     };
                     assert_eq!(want, kind, "{comment}");
-                    assert_eq!(puzzle[first], value);
-                    assert_eq!(puzzle[second], value);
+                    assert_eq!(u16::from(puzzle[first.index(9)]), value);
+                    assert_eq!(u16::from(puzzle[second.index(9)]), value);
                 }
                 other => panic!("{comment}: {other:?}"),
             },
@@ -192,9 +241,10 @@ fn out_of_range_values_are_errors() {
         cells[40] = bad;
         assert_eq!(
             solver.solve(&cells),
-            Err(Clash::BadValue {
-                cell: 40,
-                value: bad
+            Err(GivensError::Value {
+                cell: dlx_puzzles::sudoku::Cell { row: 4, column: 4 },
+                value: u16::from(bad),
+                size: 9,
             })
         );
         assert!(solver.check(&cells).is_err());

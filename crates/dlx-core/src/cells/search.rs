@@ -1,9 +1,11 @@
 //! The resumable dancing-cells search: an explicit stack of branch points over [`Sets`].
 
+use std::fmt;
+
 use super::sets::Sets;
 use super::Unsupported;
 use crate::problem::Problem;
-use crate::{Budget, Status};
+use crate::{Budget, Caps, Engine, Status, Stop};
 
 /// Statistics of a cells search.
 ///
@@ -22,6 +24,26 @@ pub struct Stats {
     pub updates: u64,
     /// Forced moves: options taken because an item had only that one left.
     pub forced: u64,
+}
+
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "solutions={} nodes={} updates={} forced={}",
+            self.solutions, self.nodes, self.updates, self.forced
+        )
+    }
+}
+
+impl From<Stats> for crate::Stats {
+    fn from(stats: Stats) -> crate::Stats {
+        crate::Stats {
+            solutions: stats.solutions,
+            nodes: stats.nodes,
+            updates: stats.updates,
+        }
+    }
 }
 
 /// One branch point: the options of the item branched on, and how far they have been tried.
@@ -46,7 +68,7 @@ enum State {
     Start,
     /// A solution was just reported; going on means trying the next option.
     Recover,
-    /// The budget ran out before a branch node; going on means making it.
+    /// The [`Stop`] stopped the search before a branch node; going on means making it.
     Paused,
     /// The whole tree has been searched.
     Done,
@@ -66,7 +88,9 @@ pub struct Search {
     state: State,
     stats: Stats,
     limit: Option<u64>,
-    budget: Budget,
+    stop: Stop,
+    /// Where the search next looks at `stop`.
+    caps: Caps,
 }
 
 impl Search {
@@ -81,7 +105,8 @@ impl Search {
             state: State::Start,
             stats: Stats::default(),
             limit: None,
-            budget: Budget::Unlimited,
+            stop: Stop::new(),
+            caps: Stop::new().caps(0, 0),
         })
     }
 
@@ -91,10 +116,19 @@ impl Search {
         self.limit = limit;
     }
 
-    /// Stops the search before a branch node once the budget is spent (by this engine's
-    /// [`Stats`]); the search can be resumed with a larger one.
+    /// Bounds the rest of the search: its budget, counted on this engine's [`Stats`] (it stops
+    /// before a branch node once the budget is spent), a deadline and a cancel flag. A search
+    /// stopped by one can be resumed.
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.caps = stop.first_caps(self.stats.nodes, self.stats.updates);
+        self.stop = stop;
+    }
+
+    /// Replaces the budget of the [`Stop`], keeping its deadline and flag.
     pub fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
+        let mut stop = std::mem::take(&mut self.stop);
+        stop.set_budget(budget);
+        self.set_stop(stop);
     }
 
     /// The statistics so far.
@@ -118,7 +152,7 @@ impl Search {
         }
     }
 
-    /// Runs until the next solution, the end, the limit or the budget.
+    /// Runs until the next solution, the end, the limit or the [`Stop`].
     pub fn step(&mut self) -> Status {
         // `ok`: the current partial solution has no contradiction yet; otherwise back up.
         let mut ok = match self.state {
@@ -130,7 +164,6 @@ impl Search {
             State::Paused => true,
             State::Recover => false,
         };
-        let (node_cap, update_cap) = self.budget.caps();
         let sets = &mut self.sets;
         let stats = &mut self.stats;
         loop {
@@ -150,10 +183,12 @@ impl Search {
                     ok = sets.select(y, &mut stats.updates);
                     continue;
                 }
-                // One comparison per branch node until the node cap (see `Budget::caps`).
-                if stats.nodes >= node_cap && stats.updates >= update_cap {
-                    self.state = State::Paused;
-                    return Status::BudgetExhausted;
+                // One comparison per branch node until a cap is reached (see `Stop::caps`).
+                if self.caps.reached(stats.nodes, stats.updates) {
+                    if let Some(reason) = self.caps.look(&self.stop, stats.nodes, stats.updates) {
+                        self.state = State::Paused;
+                        return Status::Stopped(reason);
+                    }
                 }
                 stats.nodes += 1;
                 let first = self.tries.len();
@@ -197,9 +232,9 @@ impl Search {
         Solutions::new(self)
     }
 
-    /// Counts solutions without storing them, until the end, the limit or the budget.
+    /// Counts solutions without storing them, until the end, the limit or the [`Stop`].
     pub fn count(&mut self) -> Status {
-        crate::search::step_past_solutions(self)
+        Engine::count(self)
     }
 }
 
@@ -228,12 +263,32 @@ fn check(problem: &Problem) -> Result<(), Unsupported> {
 /// [`Search::solutions`]); it ends at the end of the search or at the limit.
 pub type Solutions<'a> = crate::Solutions<'a, Search>;
 
-impl crate::Steps for Search {
+impl Engine for Search {
     fn step(&mut self) -> Status {
         Search::step(self)
     }
 
-    fn solution(&self) -> Vec<usize> {
-        Search::solution(self)
+    fn solution_into(&self, options: &mut Vec<usize>) {
+        Search::solution_into(self, options);
+    }
+
+    fn stats(&self) -> crate::Stats {
+        self.stats.into()
+    }
+
+    fn stats_line(&self) -> String {
+        self.stats.to_string()
+    }
+
+    fn set_limit(&mut self, limit: Option<u64>) {
+        Search::set_limit(self, limit);
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        Search::set_stop(self, stop);
+    }
+
+    fn name(&self) -> &'static str {
+        "cells"
     }
 }

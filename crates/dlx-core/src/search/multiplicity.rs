@@ -44,9 +44,12 @@ impl Search {
         loop {
             match step {
                 Step::Enter => {
-                    if self.budget.is_spent(&self.stats) {
-                        self.pause(level);
-                        return Status::BudgetExhausted;
+                    let (nodes, updates) = (self.stats.nodes, self.stats.updates);
+                    if self.caps.reached(nodes, updates) {
+                        if let Some(reason) = self.caps.look(&self.stop, nodes, updates) {
+                            self.pause(level);
+                            return Status::Stopped(reason);
+                        }
                     }
                     self.stats.nodes += 1;
                     let (i, degree) = self

@@ -15,51 +15,10 @@
 //! Option `(cell, v)`, "put `v` in `cell`", is number `cell*n + v-1`, so an option number is
 //! `(cell, value)` by division: [`Model::option`] and [`Model::placement`].
 
-use dlx_core::{Entry, ForceError, Problem, ProblemBuilder, Search};
-use thiserror::Error;
+use dlx_core::{Entry, Problem, ProblemBuilder, Search};
 
-use super::shape::{Cell, House, Shape};
-use crate::plural::plural;
-
-/// Two givens with the same value in one house.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("value {value} is given twice in {house}: at {first} and at {second}")]
-pub struct Clash {
-    /// The value given twice.
-    pub value: u16,
-    /// The earlier of the two cells, row by row.
-    pub first: Cell,
-    /// The later of the two cells.
-    pub second: Cell,
-    /// The house holding both.
-    pub house: House,
-}
-
-/// Why givens cannot be placed on a shape.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum GivensError {
-    /// Two givens clash directly in a house.
-    #[error(transparent)]
-    Clash(#[from] Clash),
-    /// The givens do not have one entry per cell.
-    #[error("{} given, but the grid has {expected}", plural(*found, "cell"))]
-    Length {
-        /// `n²`.
-        expected: usize,
-        /// Cells given.
-        found: usize,
-    },
-    /// A value above the side of the grid.
-    #[error("{cell} holds {value}, but values go from 1 to {size}")]
-    Value {
-        /// The cell.
-        cell: Cell,
-        /// The value found.
-        value: u16,
-        /// The side of the grid.
-        size: usize,
-    },
-}
+use super::givens::GivensError;
+use super::shape::Shape;
 
 /// The exact-cover model of one [`Shape`]: the problem and the arithmetic between option numbers
 /// and placements. Immutable; share it (`Arc`) between solvers and threads.
@@ -138,81 +97,22 @@ impl Model {
         (option / n, (option % n + 1) as u16)
     }
 
-    /// The house and value (`1..=n`) of a house item (not a cell item).
-    fn house_of_item(&self, item: usize) -> (House, u16) {
-        let n = self.shape.size();
-        let cells = n * n;
-        let (kind, rest) = (item / cells, item % cells);
-        let index = match kind {
-            1..=3 => rest / n,
-            _ => (item - 4 * cells) / n,
-        };
-        let house = match kind {
-            1 => House::Row(index),
-            2 => House::Column(index),
-            3 => self.shape.region_house(index),
-            _ => House::Extra(index),
-        };
-        (house, (item % n + 1) as u16)
-    }
-
-    /// Checks that `givens` has one value `0..=n` per cell (`0` for empty).
-    pub fn check_givens(&self, givens: &[u16]) -> Result<(), GivensError> {
-        let n = self.shape.size();
-        if givens.len() != n * n {
-            return Err(GivensError::Length {
-                expected: n * n,
-                found: givens.len(),
-            });
-        }
-        match givens.iter().position(|&v| usize::from(v) > n) {
-            Some(cell) => Err(GivensError::Value {
-                cell: Cell::from_index(cell, n),
-                value: givens[cell],
-                size: n,
-            }),
-            None => Ok(()),
-        }
-    }
-
     /// Resets `search` to this model's problem and forces the givens (`0` for an empty cell), in
-    /// cell order. A direct clash is reported with both cells; other impossibilities are left to
-    /// the search.
+    /// cell order, once [`Shape::check_givens`] has accepted them; what else makes them
+    /// impossible is left to the search.
     pub fn start(&self, search: &mut Search, givens: &[u16]) -> Result<(), GivensError> {
-        self.check_givens(givens)?;
+        self.shape.check_givens(givens)?;
         search.reset(&self.problem);
         for (cell, &value) in givens.iter().enumerate() {
-            if value == 0 {
-                continue;
-            }
-            match search.force(self.option(cell, value)) {
-                Ok(()) => {}
-                Err(ForceError::Conflict { item, .. }) => {
-                    return Err(self.clash(givens, cell, item).into());
-                }
-                Err(e) => unreachable!("the search was just reset and the option exists: {e}"),
+            if value != 0 {
+                // Accepted givens share no item: each is the only given of its cell and of its
+                // value in each of its houses.
+                search
+                    .force(self.option(cell, value))
+                    .expect("accepted givens never clash");
             }
         }
         Ok(())
-    }
-
-    /// The clash found when the given at `second` could not take `item`: an earlier given in the
-    /// same house has the same value.
-    fn clash(&self, givens: &[u16], second: usize, item: usize) -> Clash {
-        let n = self.shape.size();
-        let (house, value) = self.house_of_item(item);
-        let first = self
-            .shape
-            .cells(house)
-            .into_iter()
-            .find(|&cell| cell != second && givens[cell] == value)
-            .unwrap_or(second);
-        Clash {
-            value,
-            first: Cell::from_index(first, n),
-            second: Cell::from_index(second, n),
-            house,
-        }
     }
 
     /// Writes the grid of a solution (option numbers, in any order) into `grid`: `n²` values.
@@ -264,76 +164,13 @@ mod tests {
     }
 
     #[test]
-    fn clashes_name_the_house_and_both_cells() {
+    fn givens_are_checked_before_they_are_forced() {
         let model = Model::new(Shape::standard(4).unwrap());
         let mut search = Search::new(model.problem());
         let mut givens = [0; 16];
         givens[1] = 3;
         givens[3] = 3;
         let err = model.start(&mut search, &givens).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "value 3 is given twice in row 1: at row 1, column 2 and at row 1, column 4"
-        );
-        let mut givens = [0; 16];
-        givens[0] = 2;
-        givens[5] = 2;
-        assert_eq!(
-            model.start(&mut search, &givens),
-            Err(GivensError::Clash(Clash {
-                value: 2,
-                first: Cell { row: 0, column: 0 },
-                second: Cell { row: 1, column: 1 },
-                house: House::Box(0),
-            }))
-        );
-        givens[5] = 0;
-        givens[12] = 2;
-        let err = model.start(&mut search, &givens).unwrap_err();
-        assert!(matches!(
-            err,
-            GivensError::Clash(Clash {
-                house: House::Column(0),
-                ..
-            })
-        ));
-    }
-
-    #[test]
-    fn bad_givens_are_errors() {
-        let model = Model::new(Shape::standard(4).unwrap());
-        let mut search = Search::new(model.problem());
-        assert_eq!(
-            model.start(&mut search, &[0; 15]),
-            Err(GivensError::Length {
-                expected: 16,
-                found: 15
-            })
-        );
-        let mut givens = [0; 16];
-        givens[6] = 5;
-        assert_eq!(
-            model.start(&mut search, &givens).unwrap_err().to_string(),
-            "row 2, column 3 holds 5, but values go from 1 to 4"
-        );
-    }
-
-    #[test]
-    fn extra_clashes_are_found() {
-        let model = Model::new(Shape::standard(4).unwrap().with_diagonals());
-        let mut search = Search::new(model.problem());
-        let mut givens = [0; 16];
-        givens[3] = 1;
-        givens[6] = 2;
-        givens[12] = 1;
-        let err = model.start(&mut search, &givens).unwrap_err();
-        assert!(matches!(
-            err,
-            GivensError::Clash(Clash {
-                house: House::Extra(1),
-                value: 1,
-                ..
-            })
-        ));
+        assert_eq!(err, model.shape().check_givens(&givens).unwrap_err());
     }
 }

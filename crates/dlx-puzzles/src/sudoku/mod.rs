@@ -3,8 +3,10 @@
 //! - [`puzzle`]: a puzzle as read from text (cells, shape hints, layout) and what is printed for it.
 //! - [`shape`]: the side of the grid and its houses: boxes, jigsaw regions, extra regions.
 //! - [`encode`]: a shape as an exact-cover problem, built once; givens as forced options.
-//! - [`solve`]: a reusable [`Solver`]: first solution, count, uniqueness check.
-//! - [`limits`]: a node budget and a deadline for one call of a [`Solver`].
+//! - [`givens`]: the one check of givens against a shape, [`Shape::check_givens`], and its
+//!   [`GivensError`].
+//! - [`solver`]: a reusable [`Solver`]: first solution, count, uniqueness check, bounded by a
+//!   [`dlx_core::Stop`]; [`solvers`]: a thread's solvers, one per shape.
 //! - [`validate`](mod@validate): checks a solution against its shape and givens.
 //! - [`format`](mod@format): the text formats: reading puzzles (line, block, JSON lines, jigsaw
 //!   layouts, wall bits) and writing puzzles and answers in the layout they came in.
@@ -28,16 +30,18 @@ pub mod encode;
 pub mod fast9;
 pub mod fastn;
 pub mod format;
+pub mod givens;
 pub mod judge;
-pub mod limits;
 pub mod puzzle;
 pub mod shape;
-pub mod solve;
+pub mod solver;
+pub mod solvers;
 pub mod validate;
 
-pub use encode::{Clash, GivensError, Model};
-pub use limits::Limits;
+pub use encode::Model;
+pub use givens::{Clash, GivensError};
 pub use puzzle::{Alphabet, Answer, Layout, Puzzle, ShapeHint, Verdict};
 pub use shape::{Cell, House, Shape, ShapeError};
-pub use solve::{Check, Count, Solver};
+pub use solver::{Check, Count, SolveStats, Solver};
+pub use solvers::Solvers;
 pub use validate::{validate, Invalid};

@@ -11,12 +11,11 @@
 //! - the search branches on a cell with two values where there is one, copying the board (a
 //!   few hundred bytes) instead of undoing moves, and allocates nothing.
 //!
-//! [`Solver9`] is the entry point; [`Clash`] reports givens that contradict each other.
+//! [`Solver9`] is the entry point; it refuses givens that do not fit (see
+//! [`Shape::check_givens`](super::Shape::check_givens)).
 
 mod board;
-mod clash;
 mod solver;
 mod tables;
 
-pub use clash::{Clash, House};
 pub use solver::Solver9;

@@ -1,8 +1,8 @@
 //! The reusable solver: depth-first search over copied boards.
 
+use dlx_core::{Caps, Stop, StopReason};
+
 use super::board::Board;
-use super::clash::{find_clash, Clash};
-use crate::sudoku::{Limits, Verdict};
 
 /// A 9x9 Sudoku solver specialised for speed; reuse one for many puzzles.
 ///
@@ -10,19 +10,17 @@ use crate::sudoku::{Limits, Verdict};
 /// box-value items), with the candidates held as band bitboards, forced moves applied to a
 /// fixpoint, and a branch on a cell with the fewest values. It allocates nothing.
 ///
+/// It answers the same calls as [`SolverN`](crate::sudoku::fastn::SolverN): givens as `u16`
+/// values, a run up to a number of solutions, the first solution, the guesses made.
+///
 /// ```
 /// use dlx_puzzles::sudoku::fast9::Solver9;
-/// use dlx_puzzles::sudoku::Verdict;
 ///
 /// let text = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-/// let mut cells = [0u8; 81];
-/// for (cell, ch) in cells.iter_mut().zip(text.bytes()) {
-///     *cell = if ch == b'.' { 0 } else { ch - b'0' };
-/// }
+/// let givens: Vec<u16> = text.bytes().map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') }).collect();
 /// let mut solver = Solver9::new();
-/// let (verdict, solution) = solver.check(&cells).unwrap();
-/// assert_eq!(verdict, Verdict::Unique);
-/// assert_eq!(solution.unwrap()[..9], [4, 8, 3, 9, 2, 1, 6, 5, 7]);
+/// assert_eq!(solver.run(&givens, 2), Some(1));
+/// assert_eq!(solver.first().unwrap()[..9], [4, 8, 3, 9, 2, 1, 6, 5, 7]);
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Solver9 {
@@ -34,12 +32,12 @@ pub struct Solver9 {
     guesses: u64,
     /// The first solution of the current call (valid when `found > 0`).
     first: Option<[u8; 81]>,
-    /// The budget of guesses and the deadline of every call.
-    limits: Limits,
-    /// The guess count at which the limits are looked at next.
-    next_look: u64,
-    /// Whether the last call stopped at a limit.
-    stopped: bool,
+    /// The run control of every call; its budget counts guesses.
+    stop: Stop,
+    /// Where the search next looks at `stop`.
+    caps: Caps,
+    /// Why the last call stopped before its end, if it did.
+    stopped: Option<StopReason>,
 }
 
 impl Solver9 {
@@ -48,35 +46,17 @@ impl Solver9 {
         Self::default()
     }
 
-    /// The first solution found, if any.
-    ///
-    /// `cells` holds the 81 cells row by row: 0 for empty, 1..=9 for a given. Values above 9 and
-    /// givens that repeat a value in a row, column or box are reported as a [`Clash`].
-    pub fn solve(&mut self, cells: &[u8; 81]) -> Result<Option<[u8; 81]>, Clash> {
-        self.run(cells, 1)?;
-        Ok(self.first)
+    /// Searches the puzzle until `limit` solutions are found or the tree is done, and returns how
+    /// many were found (a limit of 0 searches nothing); `None` when the givens do not fit
+    /// ([`Shape::check_givens`](crate::sudoku::Shape::check_givens) says why). `givens` holds
+    /// the 81 cells row by row: 0 for empty, `1..=9` for a given.
+    pub fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
+        let cells = classic_cells(givens)?;
+        self.run_cells(&cells, limit)?;
+        Some(self.found)
     }
 
-    /// Whether the puzzle has no solution, one, or more, with the first solution found. Stops at
-    /// the second solution. Errors as for [`Solver9::solve`].
-    pub fn check(&mut self, cells: &[u8; 81]) -> Result<(Verdict, Option<[u8; 81]>), Clash> {
-        self.run(cells, 2)?;
-        let verdict = match self.found {
-            0 => Verdict::None,
-            1 => Verdict::Unique,
-            _ => Verdict::Multiple,
-        };
-        Ok((verdict, self.first))
-    }
-
-    /// The number of solutions, counting no further than `limit` (a limit of 0 searches
-    /// nothing). Errors as for [`Solver9::solve`].
-    pub fn count(&mut self, cells: &[u8; 81], limit: u64) -> Result<u64, Clash> {
-        self.run(cells, limit)?;
-        Ok(self.found)
-    }
-
-    /// The first solution found by the last call, if any (also after [`Solver9::count`]).
+    /// The first solution found by the last call, if any, as 81 values row by row.
     pub fn first(&self) -> Option<&[u8; 81]> {
         self.first.as_ref()
     }
@@ -88,49 +68,30 @@ impl Solver9 {
         self.guesses
     }
 
-    /// Sets the limits of every later call: a budget of guesses and a deadline.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
+    /// Bounds every later call: a budget of guesses, a deadline and a cancel flag.
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
     }
 
-    /// Whether the last call stopped at a limit before its end; its answer is then incomplete.
-    pub fn stopped(&self) -> bool {
+    /// Why the last call stopped before its end, if it did; its answer is then incomplete.
+    pub fn stopped(&self) -> Option<StopReason> {
         self.stopped
     }
 
-    /// Whether the search must stop before its next guess; sets when to look again.
-    fn stop_here(&mut self) -> bool {
-        // The budget allows that many guesses: the next one would be one too many.
-        if self.limits.reached(self.guesses) {
-            self.stopped = true;
-            return true;
-        }
-        self.next_look = self.limits.next_look(self.guesses);
-        false
-    }
-
-    /// Checks the givens, then searches until `limit` solutions are found or the tree is done.
-    fn run(&mut self, cells: &[u8; 81], limit: u64) -> Result<(), Clash> {
+    /// Searches until `limit` solutions are found or the tree is done; `None` when the givens
+    /// clash.
+    fn run_cells(&mut self, cells: &[u8; 81], limit: u64) -> Option<()> {
         self.limit = limit;
         self.found = 0;
         self.guesses = 0;
         self.first = None;
-        self.stopped = false;
-        self.next_look = if self.limits.is_unlimited() {
-            u64::MAX
-        } else {
-            0
-        };
-        match Board::from_givens(cells) {
-            // `from_givens` refuses exactly the inputs that `find_clash` reports.
-            None => find_clash(cells),
-            Some(board) => {
-                if limit > 0 {
-                    self.search(board);
-                }
-                Ok(())
-            }
+        self.stopped = None;
+        self.caps = self.stop.first_caps(0, 0);
+        let board = Board::from_givens(cells)?;
+        if limit > 0 {
+            self.search(board);
         }
+        Some(())
     }
 
     /// Searches below `board`; true when the limit was reached and the search must stop.
@@ -159,9 +120,13 @@ impl Solver9 {
             while values & (values - 1) != 0 {
                 let v = values.trailing_zeros() as usize;
                 values &= values - 1;
-                // One comparison per guess; the limits are looked at only now and then.
-                if self.guesses >= self.next_look && self.stop_here() {
-                    return true;
+                // One comparison per guess; the `Stop` is looked at only now and then. Its
+                // budget allows that many guesses: the next one would be one too many.
+                if self.caps.reached(self.guesses, 0) {
+                    self.stopped = self.caps.look(&self.stop, self.guesses, 0);
+                    if self.stopped.is_some() {
+                        return true;
+                    }
                 }
                 self.guesses += 1;
                 let mut next = board;
@@ -177,16 +142,34 @@ impl Solver9 {
     }
 }
 
+/// The givens of a 9x9 puzzle as bytes, or `None` for a wrong length or a value above 9.
+fn classic_cells(givens: &[u16]) -> Option<[u8; 81]> {
+    let givens = <&[u16; 81]>::try_from(givens).ok()?;
+    // Check all the values first, then narrow them: both loops are branch-free and vectorise.
+    if givens.iter().any(|&value| value > 9) {
+        return None;
+    }
+    Some(givens.map(|value| value as u8))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse(line: &str) -> [u8; 81] {
-        let mut cells = [0u8; 81];
+    fn parse(line: &str) -> Vec<u16> {
+        let mut cells = vec![0u16; 81];
         for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
-            *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+            *cell = if ch.is_ascii_digit() {
+                u16::from(ch - b'0')
+            } else {
+                0
+            };
         }
         cells
+    }
+
+    fn first(s: &Solver9) -> Vec<u16> {
+        s.first().unwrap().map(u16::from).to_vec()
     }
 
     #[test]
@@ -195,9 +178,9 @@ mod tests {
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
         );
         let mut s = Solver9::new();
-        let solution = s.solve(&p).unwrap().unwrap();
+        assert_eq!(s.run(&p, 1), Some(1));
         assert_eq!(s.guesses(), 0);
-        assert!(p.iter().zip(&solution).all(|(&a, &b)| a == 0 || a == b));
+        assert!(p.iter().zip(&first(&s)).all(|(&a, &b)| a == 0 || a == b));
     }
 
     #[test]
@@ -206,9 +189,9 @@ mod tests {
         let mut p = parse("12345678.");
         p[9 * 4 + 8] = 9;
         let mut s = Solver9::new();
-        assert_eq!(s.check(&p).unwrap(), (Verdict::None, None));
-        assert_eq!(s.solve(&p).unwrap(), None);
-        assert_eq!(s.count(&p, 10).unwrap(), 0);
+        assert_eq!(s.run(&p, 2), Some(0));
+        assert_eq!(s.first(), None);
+        assert_eq!(s.run(&p, 10), Some(0));
     }
 
     #[test]
@@ -217,8 +200,22 @@ mod tests {
             "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
         );
         let mut s = Solver9::new();
-        assert_eq!(s.check(&g).unwrap(), (Verdict::Unique, Some(g)));
+        assert_eq!(s.run(&g, 2), Some(1));
+        assert_eq!(first(&s), g);
         assert_eq!(s.guesses(), 0);
+    }
+
+    #[test]
+    fn givens_that_do_not_fit_are_refused() {
+        let mut s = Solver9::new();
+        assert_eq!(s.run(&[0; 80], 1), None);
+        let mut g = parse("");
+        g[80] = 10;
+        assert_eq!(s.run(&g, 1), None);
+        let mut g = parse("");
+        g[30] = 9;
+        g[50] = 9;
+        assert_eq!(s.run(&g, 1), None);
     }
 
     #[test]
@@ -242,15 +239,14 @@ mod tests {
             }
         }
         let corners = found.expect("the grid has such a rectangle");
-        let full = g;
+        let full = g.clone();
         for cell in corners {
             g[cell] = 0;
         }
         let mut s = Solver9::new();
-        assert_eq!(s.count(&g, 10).unwrap(), 2);
-        let (verdict, solution) = s.check(&g).unwrap();
-        assert_eq!(verdict, Verdict::Multiple);
-        let solution = solution.unwrap();
+        assert_eq!(s.run(&g, 10), Some(2));
+        assert_eq!(s.run(&g, 2), Some(2));
+        let solution = first(&s);
         assert!(solution == full || corners.iter().all(|&c| solution[c] != full[c]));
     }
 }

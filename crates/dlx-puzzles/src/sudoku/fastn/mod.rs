@@ -21,11 +21,12 @@
 //! Extra regions have `n` cells (the shape checks it), so every house needs every value exactly
 //! once, as in the general path's model.
 //!
-//! [`SolverN`] is the entry point; [`Rejected`] reports givens that do not fit.
+//! [`SolverN`] is the entry point; it refuses givens that do not fit (see
+//! [`Shape::check_givens`](super::Shape::check_givens)).
 
 mod board;
 mod solver;
 mod tables;
 
-pub use solver::{Rejected, SolverN};
+pub use solver::SolverN;
 pub use tables::MAX_SIDE;

@@ -1,9 +1,10 @@
 //! The reusable solver: depth-first search over copied boards, on an explicit stack.
 
-use super::board::{Board, Refused, Snapshot, Target};
+use dlx_core::{Caps, Stop, StopReason};
+
+use super::board::{Board, Snapshot, Target};
 use super::tables::Tables;
 use crate::sudoku::shape::Shape;
-use crate::sudoku::Limits;
 
 /// A Sudoku solver for any shape of side at most 64, specialised for speed; reuse one for many
 /// puzzles of its shape.
@@ -22,9 +23,9 @@ use crate::sudoku::Limits;
 /// let shape = Shape::standard(4).unwrap();
 /// let mut solver = SolverN::new(&shape).unwrap();
 /// let givens = [1, 0, 0, 0, 0, 0, 1, 0, 0, 3, 0, 0, 0, 0, 0, 2];
-/// assert_eq!(solver.run(&givens, 2), Ok(1));
+/// assert_eq!(solver.run(&givens, 2), Some(1));
 /// assert!(validate(&shape, &givens, solver.first().unwrap()).is_ok());
-/// assert_eq!(solver.run(&[0; 16], u64::MAX), Ok(288));
+/// assert_eq!(solver.run(&[0; 16], u64::MAX), Some(288));
 /// ```
 #[derive(Clone, Debug)]
 pub struct SolverN {
@@ -40,21 +41,15 @@ pub struct SolverN {
     found: u64,
     /// Branches taken by the last call.
     guesses: u64,
-    /// The budget of guesses and the deadline of every call.
-    limits: Limits,
-    /// The guess count at which the limits are looked at next.
-    next_look: u64,
-    /// Whether the last call stopped at a limit, with the tree not searched to the end.
-    spent: bool,
+    /// The run control of every call; its budget counts guesses.
+    stop: Stop,
+    /// Where the search next looks at `stop`.
+    caps: Caps,
+    /// Why the last call stopped before the end of its search, if it did.
+    stopped: Option<StopReason>,
     /// The first solution of the current call (valid when `found > 0`).
     first: Vec<u16>,
 }
-
-/// Givens that do not fit the shape: wrong length, a value above the side, or a value given twice
-/// in a house. (The general path's model says which and where.)
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the givens do not fit the shape or repeat a value in a house")]
-pub struct Rejected;
 
 /// An open branch: what it branches on and the alternatives not tried yet.
 #[derive(Clone, Copy, Debug)]
@@ -82,46 +77,41 @@ impl SolverN {
             limit: 0,
             found: 0,
             guesses: 0,
-            limits: Limits::default(),
-            next_look: u64::MAX,
-            spent: false,
+            stop: Stop::new(),
+            caps: Caps::default(),
+            stopped: None,
             first: Vec::new(),
         })
     }
 
     /// Searches the puzzle until `limit` solutions are found or the tree is done, and returns how
-    /// many were found (a limit of 0 searches nothing). `givens` holds the `n²` cells row by row:
-    /// 0 for empty, `1..=n` for a given.
-    pub fn run(&mut self, givens: &[u16], limit: u64) -> Result<u64, Rejected> {
+    /// many were found (a limit of 0 searches nothing); `None` when the givens do not fit the
+    /// shape ([`Shape::check_givens`] says why). `givens` holds the `n²` cells row by row: 0 for
+    /// empty, `1..=n` for a given.
+    pub fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
         self.limit = limit;
         self.found = 0;
         self.guesses = 0;
-        self.spent = false;
-        self.next_look = if self.limits.is_unlimited() {
-            u64::MAX
-        } else {
-            0
-        };
+        self.stopped = None;
+        self.caps = self.stop.first_caps(0, 0);
         self.frames.clear();
         self.saved.clear();
-        self.board
-            .start(&self.tables, givens)
-            .map_err(|Refused| Rejected)?;
+        self.board.start(&self.tables, givens).ok()?;
         if limit > 0 {
             self.search();
         }
-        Ok(self.found)
+        Some(self.found)
     }
 
-    /// Sets the limits of every later call: a budget of guesses and a deadline. A call stopped
-    /// by one reports the solutions found so far, and [`stopped`](Self::stopped) tells.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
+    /// Bounds every later call: a budget of guesses, a deadline and a cancel flag. A call
+    /// stopped by one reports the solutions found so far, and [`stopped`](Self::stopped) tells.
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
     }
 
-    /// Whether the last call stopped at a limit before the end of its search.
-    pub fn stopped(&self) -> bool {
-        self.spent
+    /// Why the last call stopped before the end of its search, if it did.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
     }
 
     /// The first solution found by the last call to [`run`](Self::run), if any: `n²` values.
@@ -152,13 +142,12 @@ impl SolverN {
                     alive = false;
                     continue;
                 }
-                // One comparison per branch; the limits are looked at only now and then.
-                if self.guesses >= self.next_look {
-                    if self.limits.reached(self.guesses) {
-                        self.spent = true;
+                // One comparison per branch; the `Stop` is looked at only now and then.
+                if self.caps.reached(self.guesses, 0) {
+                    self.stopped = self.caps.look(&self.stop, self.guesses, 0);
+                    if self.stopped.is_some() {
                         return;
                     }
-                    self.next_look = self.limits.next_look(self.guesses);
                 }
                 let (target, options) = self.board.branch(t);
                 let option = options & options.wrapping_neg();
@@ -226,47 +215,48 @@ mod tests {
 
     #[test]
     fn counts_small_grids() {
-        assert_eq!(solver(Shape::standard(1).unwrap()).run(&[0], 10), Ok(1));
-        assert_eq!(solver(Shape::standard(2).unwrap()).run(&[0; 4], 10), Ok(2));
+        assert_eq!(solver(Shape::standard(1).unwrap()).run(&[0], 10), Some(1));
+        assert_eq!(
+            solver(Shape::standard(2).unwrap()).run(&[0; 4], 10),
+            Some(2)
+        );
         let mut s = solver(Shape::standard(4).unwrap());
-        assert_eq!(s.run(&[0; 16], u64::MAX), Ok(288));
-        assert_eq!(s.run(&[0; 16], 5), Ok(5));
-        assert_eq!(s.run(&[0; 16], 0), Ok(0));
+        assert_eq!(s.run(&[0; 16], u64::MAX), Some(288));
+        assert_eq!(s.run(&[0; 16], 5), Some(5));
+        assert_eq!(s.run(&[0; 16], 0), Some(0));
         assert_eq!(s.first(), None);
     }
 
     #[test]
     fn a_budget_stops_the_search() {
         let mut s = solver(Shape::standard(4).unwrap());
-        s.set_limits(Limits {
-            nodes: Some(10),
-            ..Limits::default()
-        });
+        s.set_stop(Stop::new().with_budget(dlx_core::Budget::Nodes(10)));
         let found = s.run(&[0; 16], u64::MAX).unwrap();
-        assert!(s.stopped() && found < 288 && s.guesses() <= 11, "{found}");
-        s.set_limits(Limits::default());
-        assert_eq!(s.run(&[0; 16], u64::MAX), Ok(288));
-        assert!(!s.stopped());
+        assert_eq!(s.stopped(), Some(StopReason::Budget));
+        assert!(found < 288 && s.guesses() <= 11, "{found}");
+        s.set_stop(Stop::new());
+        assert_eq!(s.run(&[0; 16], u64::MAX), Some(288));
+        assert_eq!(s.stopped(), None);
     }
 
     #[test]
     fn bad_givens_are_rejected() {
         let mut s = solver(Shape::standard(4).unwrap());
-        assert_eq!(s.run(&[0; 15], 1), Err(Rejected));
+        assert_eq!(s.run(&[0; 15], 1), None);
         let mut givens = [0; 16];
         givens[3] = 5;
-        assert_eq!(s.run(&givens, 1), Err(Rejected));
+        assert_eq!(s.run(&givens, 1), None);
         givens[3] = 2;
         // A 2 at the top and at the bottom of column 4.
         givens[15] = 2;
-        assert_eq!(s.run(&givens, 1), Err(Rejected));
+        assert_eq!(s.run(&givens, 1), None);
     }
 
     #[test]
     fn a_cell_without_values_has_no_solution() {
         let mut s = solver(Shape::standard(4).unwrap());
         let none = [1, 2, 3, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
-        assert_eq!(s.run(&none, 2), Ok(0));
+        assert_eq!(s.run(&none, 2), Some(0));
         assert_eq!(s.first(), None);
     }
 }

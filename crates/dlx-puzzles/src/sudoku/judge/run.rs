@@ -1,20 +1,19 @@
 //! Answering a judge input: each case is read, solved with the Sudoku [`Solver`] (one per
 //! shape, kept and reused) and its reply written, before the next case is read.
 
-use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 
+use dlx_core::{Stop, StopReason};
+
 use crate::sudoku::format::FormatError;
-use crate::sudoku::{GivensError, Limits, Shape, Solver, Verdict};
+use crate::sudoku::{GivensError, Solver, Solvers, Verdict};
 
 use super::case::{Case, Question, Reply};
 use super::Problem;
 
-/// Solvers are kept per shape; this many at most (every HDU 4069 case may have its own).
-const MAX_SOLVERS: usize = 64;
-
 /// Why a judge run stopped early.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum JudgeError {
     /// The input does not follow the problem's format (or could not be read): where, and what
     /// was expected there. The cases before it were answered.
@@ -23,15 +22,17 @@ pub enum JudgeError {
     /// The replies could not be written.
     #[error("cannot write the answers: {0}")]
     Write(#[from] io::Error),
-    /// A limit (node budget or deadline) stopped the search of a case before its reply was
-    /// known. A judge's output has no place for such a case, so the run ends there; the cases
-    /// before it were answered.
+    /// The [`Stop`] (a node budget, a deadline, a cancel flag) stopped the search of a case
+    /// before its reply was known. A judge's output has no place for such a case, so the run ends
+    /// there; the cases before it were answered.
     #[error("case {case} (line {line}) is unfinished: a limit ran out before its reply was known")]
     Unfinished {
         /// The case's number, from 1.
         case: usize,
         /// The line where it starts.
         line: usize,
+        /// What stopped it.
+        reason: StopReason,
     },
 }
 
@@ -49,8 +50,9 @@ pub struct Summary {
 /// to case.
 #[derive(Debug, Default)]
 pub struct Judge {
-    solvers: HashMap<Shape, Solver>,
-    limits: Limits,
+    solvers: Solvers,
+    /// Why the last reply was cut short, if it was.
+    stopped: Option<StopReason>,
 }
 
 impl Judge {
@@ -59,24 +61,24 @@ impl Judge {
         Judge::default()
     }
 
-    /// A judge whose every case is searched within `limits`; see [`Judge::unfinished`].
-    pub fn with_limits(limits: Limits) -> Judge {
+    /// A judge whose every case is searched within `stop`; see [`Judge::stopped`].
+    pub fn with_stop(stop: Stop) -> Judge {
         Judge {
-            solvers: HashMap::new(),
-            limits,
+            solvers: Solvers::new(stop),
+            stopped: None,
         }
     }
 
-    /// Whether the last reply was cut short by a limit: it is then not to be printed.
-    pub fn unfinished(&self) -> bool {
-        self.solvers.values().any(Solver::unfinished)
+    /// Why the last reply was cut short by the [`Stop`], if it was: it is then not to be printed.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
     }
 
     /// The reply to `case`: for [`Question::Solve`] the first solution found, for
     /// [`Question::Verdict`] the solution only when it is unique. Givens that clash directly
     /// have no solution. Fails only when the cells do not fit the case's shape.
     pub fn reply(&mut self, question: Question, case: &Case) -> Result<Reply, GivensError> {
-        let solver = self.solver(&case.shape);
+        let solver: &mut Solver = self.solvers.for_shape(&case.shape);
         let reply = match question {
             Question::Solve => solver
                 .solve(&case.cells)
@@ -91,24 +93,11 @@ impl Judge {
                     })
             }
         };
+        self.stopped = solver.stopped();
         match reply {
             Err(GivensError::Clash(_)) => Ok(Reply::NoSolution),
             other => other,
         }
-    }
-
-    /// The solver of `shape`, built on first use.
-    fn solver(&mut self, shape: &Shape) -> &mut Solver {
-        if self.solvers.len() >= MAX_SOLVERS && !self.solvers.contains_key(shape) {
-            self.solvers.clear();
-        }
-        let limits = self.limits;
-        let solver = self
-            .solvers
-            .entry(shape.clone())
-            .or_insert_with_key(|shape| Solver::new(shape.clone()));
-        solver.set_limits(limits);
-        solver
     }
 }
 
@@ -120,34 +109,36 @@ pub fn run<R: BufRead, W: Write + ?Sized>(
     input: R,
     out: &mut W,
 ) -> Result<Summary, JudgeError> {
-    run_within(problem, input, out, Limits::default())
+    run_within(problem, input, out, Stop::new())
 }
 
-/// Like [`run`], with every case searched within `limits` (a node budget per case, a deadline
-/// for the run). The first case a limit stops ends the run with [`JudgeError::Unfinished`],
-/// after the replies to the cases before it; past the deadline no case is searched.
+/// Like [`run`], with every case searched within `stop` (a node budget per case, a deadline
+/// for the run, a cancel flag). The first case it stops ends the run with
+/// [`JudgeError::Unfinished`], after the replies to the cases before it; past the deadline no
+/// case is searched.
 pub fn run_within<R: BufRead, W: Write + ?Sized>(
     problem: Problem,
     input: R,
     out: &mut W,
-    limits: Limits,
+    stop: Stop,
 ) -> Result<Summary, JudgeError> {
-    let mut judge = Judge::with_limits(limits);
+    let mut judge = Judge::with_stop(stop);
     let mut summary = Summary::default();
     for case in problem.cases(input) {
         let case = case?;
-        let unfinished = JudgeError::Unfinished {
+        let unfinished = |reason| JudgeError::Unfinished {
             case: case.number,
             line: case.line,
+            reason,
         };
-        if limits.expired() {
-            return Err(unfinished);
+        if let Some(reason) = judge.solvers.stop().halted() {
+            return Err(unfinished(reason));
         }
         let reply = judge
             .reply(problem.question(), &case)
             .map_err(|e| FormatError::new(case.line, 1, format!("case {}: {e}", case.number)))?;
-        if judge.unfinished() {
-            return Err(unfinished);
+        if let Some(reason) = judge.stopped() {
+            return Err(unfinished(reason));
         }
         if reply == Reply::NoSolution && !problem.replies_no_solution() {
             summary.unsolved += 1;

@@ -1,0 +1,297 @@
+//! Run control: when a search must stop before its end.
+//!
+//! A [`Stop`] bounds a run three ways: a [`Budget`] of work, a deadline, and a [`Cancel`] flag that
+//! any thread may raise. Every engine checks it where it already compares its statistics with a
+//! cap, once per node, as Knuth's programs check their memory limit; the clock and the flag are
+//! looked at only when a cap is reached, every [`LOOK_EVERY`] nodes, so a watched search costs no
+//! more than an unwatched one and stops within a few milliseconds of the deadline.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Nodes a search runs between two looks at the clock and the cancel flag: a few thousand nodes
+/// take well under a millisecond, and a look is not free.
+pub const LOOK_EVERY: u64 = 4096;
+
+/// Updates between two looks, for a budget counted in updates (about a millisecond).
+const LOOK_EVERY_UPDATES: u64 = 1 << 20;
+
+/// A limit on the work of a run, counted on the search's statistics since it was created.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Budget {
+    /// No limit.
+    #[default]
+    Unlimited,
+    /// Stop before entering a node once this many nodes have been entered.
+    Nodes(u64),
+    /// Stop before entering a node once this many updates have been made.
+    Updates(u64),
+}
+
+impl Budget {
+    /// Whether a search that has done this work has used the budget up.
+    fn is_spent(self, nodes: u64, updates: u64) -> bool {
+        match self {
+            Budget::Unlimited => false,
+            Budget::Nodes(n) => nodes >= n,
+            Budget::Updates(n) => updates >= n,
+        }
+    }
+}
+
+/// A flag that stops every search watching it once it is raised, from any thread (Ctrl-C, a
+/// Cancel button, a sink that has seen enough). Clones share the flag.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A flag not raised yet.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Raises the flag: every search watching it stops at its next look.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag has been raised.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Lowers the flag again, for the next run.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
+/// Why a search stopped before its end. A stopped search can be resumed: raise its budget,
+/// move its deadline or lower the flag, and step again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// The budget of work ran out.
+    Budget,
+    /// The deadline passed.
+    Deadline,
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+/// The run control of a search: a budget, a deadline and a cancel flag, each optional.
+///
+/// ```
+/// use std::time::Duration;
+/// use dlx_core::{knuth, Cancel, Search, Status, Stop, StopReason};
+///
+/// let problem = knuth::parse("A B\nA\nB\nA B\n").unwrap().problem;
+/// let cancel = Cancel::new();
+/// let mut search = Search::new(&problem);
+/// search.set_stop(Stop::new().with_timeout(Duration::from_secs(60)).with_cancel(cancel.clone()));
+/// cancel.cancel();
+/// assert_eq!(search.count(), Status::Stopped(StopReason::Cancelled));
+/// cancel.reset();
+/// assert_eq!(search.count(), Status::Exhausted);
+/// assert_eq!(search.stats().solutions, 2);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Stop {
+    budget: Budget,
+    deadline: Option<Instant>,
+    cancel: Option<Cancel>,
+}
+
+impl Stop {
+    /// No limit at all.
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    /// The same, with this budget of work.
+    pub fn with_budget(mut self, budget: Budget) -> Stop {
+        self.budget = budget;
+        self
+    }
+
+    /// The same, stopping once `deadline` has passed.
+    pub fn with_deadline(mut self, deadline: Instant) -> Stop {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// The same, stopping once `limit` has passed from now (no deadline for a limit too far ahead
+    /// to be an instant).
+    pub fn with_timeout(mut self, limit: Duration) -> Stop {
+        self.deadline = Instant::now().checked_add(limit);
+        self
+    }
+
+    /// The same, stopping once `cancel` is raised.
+    pub fn with_cancel(mut self, cancel: Cancel) -> Stop {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// The budget of work.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Replaces the budget of work, keeping the deadline and the flag.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// The deadline, if there is one.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// The cancel flag, if there is one.
+    pub fn cancel(&self) -> Option<&Cancel> {
+        self.cancel.as_ref()
+    }
+
+    /// Whether there is no limit at all.
+    pub fn is_unlimited(&self) -> bool {
+        self.budget == Budget::Unlimited && !self.watches()
+    }
+
+    /// Whether the clock or a flag must be looked at now and then.
+    fn watches(&self) -> bool {
+        self.deadline.is_some() || self.cancel.is_some()
+    }
+
+    /// Why no more searching is allowed at all, whatever the work done: the flag is raised or
+    /// the deadline has passed.
+    pub fn halted(&self) -> Option<StopReason> {
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Some(StopReason::Cancelled);
+        }
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Some(StopReason::Deadline);
+        }
+        None
+    }
+
+    /// Why a search that has entered `nodes` nodes and made `updates` updates must stop now, if
+    /// it must. The flag and the deadline come first: a caller that slices a search with
+    /// budgets still learns of them at the end of every slice.
+    pub fn reached(&self, nodes: u64, updates: u64) -> Option<StopReason> {
+        self.halted().or_else(|| {
+            self.budget
+                .is_spent(nodes, updates)
+                .then_some(StopReason::Budget)
+        })
+    }
+
+    /// The caps of a search that has entered `nodes` nodes and made `updates` updates: it need
+    /// not look at this `Stop` again until it has entered at least the first many nodes and made
+    /// at least the second many updates. Until the node cap is reached (never, with no limit, as
+    /// `u64::MAX` nodes cannot be entered) the search makes a single comparison per node.
+    pub fn caps(&self, nodes: u64, updates: u64) -> Caps {
+        let watched = self.watches();
+        match self.budget {
+            Budget::Unlimited if watched => Caps(nodes.saturating_add(LOOK_EVERY), 0),
+            Budget::Unlimited => Caps(u64::MAX, 0),
+            Budget::Nodes(n) if watched => Caps(n.min(nodes.saturating_add(LOOK_EVERY)), 0),
+            Budget::Nodes(n) => Caps(n, 0),
+            Budget::Updates(n) if watched => {
+                Caps(0, n.min(updates.saturating_add(LOOK_EVERY_UPDATES)))
+            }
+            Budget::Updates(n) => Caps(0, n),
+        }
+    }
+}
+
+impl Stop {
+    /// The caps of a search given this `Stop` after entering `nodes` nodes and making `updates`
+    /// updates: as [`Stop::caps`], but a watched search looks at once, at its next node, so that
+    /// a flag raised before it started stops it even if it would end within a slice.
+    pub fn first_caps(&self, nodes: u64, updates: u64) -> Caps {
+        if self.watches() {
+            Caps(nodes, updates)
+        } else {
+            self.caps(nodes, updates)
+        }
+    }
+}
+
+/// Where a search next looks at its [`Stop`]: once it has entered `.0` nodes and made `.1`
+/// updates (see [`Stop::caps`]).
+///
+/// The default caps are reached at once: the search looks at its `Stop` before its first node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Caps(pub u64, pub u64);
+
+impl Caps {
+    /// Whether a search with this work has reached the caps and must look at its `Stop`.
+    #[inline]
+    pub fn reached(self, nodes: u64, updates: u64) -> bool {
+        nodes >= self.0 && updates >= self.1
+    }
+
+    /// Looks at `stop` for a search with this work that reached the caps: why it must stop, or
+    /// (moving the caps on) nothing.
+    #[cold]
+    #[inline(never)]
+    pub fn look(&mut self, stop: &Stop, nodes: u64, updates: u64) -> Option<StopReason> {
+        let reason = stop.reached(nodes, updates);
+        if reason.is_none() {
+            *self = stop.caps(nodes, updates);
+        }
+        reason
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caps_come_every_few_thousand_nodes_when_watched_and_at_the_budget() {
+        let none = Stop::new();
+        assert!(none.is_unlimited());
+        assert_eq!(none.caps(10, 0), Caps(u64::MAX, 0));
+        assert_eq!(none.reached(u64::MAX, u64::MAX), None);
+        let budget = Stop::new().with_budget(Budget::Nodes(100));
+        assert_eq!(budget.caps(10, 0), Caps(100, 0));
+        assert_eq!(budget.reached(99, 0), None);
+        assert_eq!(budget.reached(100, 0), Some(StopReason::Budget));
+        let cancel = Cancel::new();
+        let watched = budget.clone().with_cancel(cancel.clone());
+        assert_eq!(watched.caps(10, 0), Caps(100, 0));
+        assert_eq!(watched.caps(0, 0), Caps(100, 0));
+        let far = Stop::new()
+            .with_budget(Budget::Nodes(1 << 40))
+            .with_cancel(cancel.clone());
+        assert_eq!(far.caps(10, 0), Caps(10 + LOOK_EVERY, 0));
+        let updates = Stop::new().with_budget(Budget::Updates(50));
+        assert_eq!(updates.caps(7, 3), Caps(0, 50));
+        assert!(!watched.is_unlimited());
+        cancel.cancel();
+        assert_eq!(watched.reached(0, 0), Some(StopReason::Cancelled));
+        assert_eq!(watched.reached(100, 0), Some(StopReason::Cancelled));
+        let past = Stop::new().with_deadline(Instant::now());
+        assert_eq!(past.reached(0, 0), Some(StopReason::Deadline));
+        assert_eq!(past.halted(), Some(StopReason::Deadline));
+        assert_eq!(Stop::new().with_timeout(Duration::MAX).deadline(), None);
+    }
+
+    #[test]
+    fn a_look_moves_the_caps_on_or_says_why() {
+        let stop = Stop::new()
+            .with_budget(Budget::Nodes(10_000))
+            .with_cancel(Cancel::new());
+        let mut caps = stop.caps(0, 0);
+        assert_eq!(caps, Caps(LOOK_EVERY, 0));
+        assert!(caps.reached(LOOK_EVERY, 0) && !caps.reached(LOOK_EVERY - 1, 5));
+        assert_eq!(caps.look(&stop, LOOK_EVERY, 0), None);
+        assert_eq!(caps, Caps(2 * LOOK_EVERY, 0));
+        assert_eq!(caps.look(&stop, 10_000, 0), Some(StopReason::Budget));
+    }
+}

@@ -1,0 +1,520 @@
+//! Solving puzzles of one shape, one after another, on one model and one reusable search.
+
+use std::cell::OnceCell;
+use std::sync::Arc;
+
+use dlx_core::{Search, Status, Stop, StopReason};
+
+use super::encode::Model;
+use super::fast9::Solver9;
+use super::fastn::SolverN;
+use super::givens::GivensError;
+use super::puzzle::Verdict;
+use super::shape::Shape;
+
+/// The work of one call of a [`Solver`]. A specialised path counts its guesses, the general
+/// path Knuth's nodes and updates; each leaves the other's figures at 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Solutions found.
+    pub solutions: u64,
+    /// On a specialised path, the alternatives tried at branches (each but the last at a
+    /// branch, which follows without a copy).
+    pub guesses: u64,
+    /// On the general path, the search-tree nodes entered, as Knuth counts them.
+    pub nodes: u64,
+    /// On the general path, the updates made, as Knuth counts them.
+    pub updates: u64,
+}
+
+impl std::ops::AddAssign for SolveStats {
+    fn add_assign(&mut self, other: SolveStats) {
+        self.solutions += other.solutions;
+        self.guesses += other.guesses;
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+    }
+}
+
+/// The number of solutions of a puzzle, from [`Solver::count`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Whether the count reached the limit (there may be more): on every path alike, even when
+    /// the search could have told that there are no more.
+    pub capped: bool,
+    /// The work done.
+    pub stats: SolveStats,
+}
+
+/// Whether a puzzle has none, one or more solutions, from [`Solver::check`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The first solution found, if any: `n²` values, row by row.
+    pub solution: Option<Vec<u16>>,
+    /// The work done.
+    pub stats: SolveStats,
+}
+
+/// Solves puzzles of one shape. The exact-cover model is built once (and may be shared between
+/// solvers); the search's memory is reused from puzzle to puzzle, so a solver is cheap to keep
+/// and call many times.
+///
+/// Givens are `n²` values row by row, `0` for an empty cell. Every method fails with the
+/// [`GivensError`] of [`Shape::check_givens`] when the givens do not fit the shape or clash
+/// directly.
+///
+/// Unless the solver was made with [`Solver::general`], it takes a specialised path that solves
+/// the same exact cover with bit masks: the classic 9x9 shape (3x3 boxes, no extra regions) the
+/// bit-parallel path of [`fast9`](super::fast9), every other shape of side at most 64 (any
+/// boxes, jigsaw regions, extra regions) the path of [`fastn`](super::fastn). Larger sides take
+/// the general exact-cover search. All paths give the same answers (the same verdicts and
+/// counts; for a puzzle with several solutions, possibly another first solution); their work is
+/// counted in [`SolveStats`].
+///
+/// [`Solver::set_stop`] bounds the work of each call (a budget counts guesses on a specialised
+/// path and nodes on the general one); [`Solver::stopped`] tells whether the last call stopped
+/// at it.
+///
+/// The exact-cover model is built when it is first needed: only for the general path (building
+/// it costs more than solving a puzzle on a specialised path, which matters when each puzzle has
+/// a shape of its own, as jigsaw judge inputs have).
+#[derive(Clone, Debug)]
+pub struct Solver {
+    shape: Shape,
+    general: OnceCell<General>,
+    stats: SolveStats,
+    fast: Option<Fast>,
+    stop: Stop,
+    stopped: Option<StopReason>,
+}
+
+/// The general path: the model and a search on it, reused from puzzle to puzzle.
+#[derive(Clone, Debug)]
+struct General {
+    model: Arc<Model>,
+    search: Search,
+    /// The options of the first solution of the last run.
+    options: Vec<usize>,
+}
+
+impl General {
+    /// The general path for `shape`, with its model built.
+    fn build(shape: &Shape) -> General {
+        General::new(Arc::new(Model::new(shape.clone())))
+    }
+
+    fn new(model: Arc<Model>) -> General {
+        General {
+            search: Search::new(model.problem()),
+            model,
+            options: Vec::new(),
+        }
+    }
+}
+
+/// What [`Solver`] asks of a specialised path: [`Solver9`] and [`SolverN`] answer the same calls.
+trait FastPath {
+    /// Searches until `limit` solutions; `None` when the givens do not fit.
+    fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64>;
+    /// Writes the first solution of the last run, if any, into `out`; false if there is none.
+    fn first_into(&self, out: &mut Vec<u16>) -> bool;
+    fn guesses(&self) -> u64;
+    fn set_stop(&mut self, stop: Stop);
+    fn stopped(&self) -> Option<StopReason>;
+}
+
+impl FastPath for Solver9 {
+    fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
+        Solver9::run(self, givens, limit)
+    }
+    fn first_into(&self, out: &mut Vec<u16>) -> bool {
+        let Some(first) = self.first() else {
+            return false;
+        };
+        out.clear();
+        out.extend(first.iter().map(|&v| u16::from(v)));
+        true
+    }
+    fn guesses(&self) -> u64 {
+        Solver9::guesses(self)
+    }
+    fn set_stop(&mut self, stop: Stop) {
+        Solver9::set_stop(self, stop);
+    }
+    fn stopped(&self) -> Option<StopReason> {
+        Solver9::stopped(self)
+    }
+}
+
+impl FastPath for SolverN {
+    fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
+        SolverN::run(self, givens, limit)
+    }
+    fn first_into(&self, out: &mut Vec<u16>) -> bool {
+        let Some(first) = self.first() else {
+            return false;
+        };
+        out.clear();
+        out.extend_from_slice(first);
+        true
+    }
+    fn guesses(&self) -> u64 {
+        SolverN::guesses(self)
+    }
+    fn set_stop(&mut self, stop: Stop) {
+        SolverN::set_stop(self, stop);
+    }
+    fn stopped(&self) -> Option<StopReason> {
+        SolverN::stopped(self)
+    }
+}
+
+/// A specialised path.
+#[derive(Clone, Debug)]
+enum Fast {
+    /// The classic 9x9.
+    Classic(Box<Solver9>),
+    /// Any other shape of side at most 64.
+    Any(Box<SolverN>),
+}
+
+impl Fast {
+    fn path(&mut self) -> &mut dyn FastPath {
+        match self {
+            Fast::Classic(solver) => &mut **solver,
+            Fast::Any(solver) => &mut **solver,
+        }
+    }
+
+    fn path_ref(&self) -> &dyn FastPath {
+        match self {
+            Fast::Classic(solver) => &**solver,
+            Fast::Any(solver) => &**solver,
+        }
+    }
+}
+
+impl Solver {
+    /// A solver for `shape`.
+    pub fn new(shape: Shape) -> Solver {
+        let fast =
+            if shape.size() == 9 && shape.box_size() == Some((3, 3)) && shape.extra().is_empty() {
+                Some(Fast::Classic(Box::default()))
+            } else {
+                SolverN::new(&shape).map(|s| Fast::Any(Box::new(s)))
+            };
+        Solver {
+            fast,
+            ..Solver::general(shape)
+        }
+    }
+
+    /// A solver on a model built before (and possibly shared with other solvers).
+    pub fn with_model(model: Arc<Model>) -> Solver {
+        let solver = Solver::new(model.shape().clone());
+        // Just made: the cell is empty.
+        let _ = solver.general.set(General::new(model));
+        solver
+    }
+
+    /// A solver for `shape` that always uses the general exact-cover search, even where a
+    /// specialised path exists (to compare the two, or for Knuth's statistics).
+    pub fn general(shape: Shape) -> Solver {
+        Solver {
+            shape,
+            general: OnceCell::new(),
+            stats: SolveStats::default(),
+            fast: None,
+            stop: Stop::new(),
+            stopped: None,
+        }
+    }
+
+    /// The general path, built on first use.
+    fn general_path(&mut self) -> &mut General {
+        let stop = &self.stop;
+        self.general.get_or_init(|| {
+            let mut general = General::build(&self.shape);
+            general.search.set_stop(stop.clone());
+            general
+        });
+        self.general
+            .get_mut()
+            .expect("the general path was just built")
+    }
+
+    /// Bounds the work of every later call: a budget per puzzle (guesses on a specialised path,
+    /// nodes on the general one), a deadline and a cancel flag. Set it once for many puzzles:
+    /// each call starts its budget afresh, and the flag is not copied from call to call (a count
+    /// of references that threads change for every puzzle is memory the cores pass around).
+    pub fn set_stop(&mut self, stop: Stop) {
+        if let Some(fast) = &mut self.fast {
+            fast.path().set_stop(stop.clone());
+        }
+        if let Some(general) = self.general.get_mut() {
+            general.search.set_stop(stop.clone());
+        }
+        self.stop = stop;
+    }
+
+    /// Why the last call stopped before its end, if it did. Its answer is then incomplete and
+    /// must not be taken as one: a solve finds no solution, a count gives those found so far, a
+    /// check gives at most what it had seen.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+
+    /// Whether this solver uses a specialised path ([`fast9`](super::fast9) or
+    /// [`fastn`](super::fastn)) rather than the general exact-cover search.
+    pub fn is_specialised(&self) -> bool {
+        self.fast.is_some()
+    }
+
+    /// The model (built now if it was not yet).
+    pub fn model(&self) -> &Arc<Model> {
+        &self
+            .general
+            .get_or_init(|| General::build(&self.shape))
+            .model
+    }
+
+    /// The shape solved.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The work done by the last call (zero before any, or when it failed before searching).
+    pub fn stats(&self) -> SolveStats {
+        self.stats
+    }
+
+    /// Runs the puzzle until `limit` solutions (`None` for no limit) on the path this solver
+    /// takes, recording the work and whether the `Stop` cut it short.
+    fn run(&mut self, givens: &[u16], limit: Option<u64>) -> Result<u64, GivensError> {
+        self.stats = SolveStats::default();
+        self.stopped = None;
+        if let Some(fast) = &mut self.fast {
+            let path = fast.path();
+            if let Some(solutions) = path.run(givens, limit.unwrap_or(u64::MAX)) {
+                self.stats.solutions = solutions;
+                self.stats.guesses = path.guesses();
+                self.stopped = path.stopped();
+                return Ok(solutions);
+            }
+            // Refused: the one check says why. It accepts only what the path accepts too.
+            self.shape.check_givens(givens)?;
+            debug_assert!(false, "givens refused by the specialised path only");
+        }
+        let general = self.general_path();
+        general.model.start(&mut general.search, givens)?;
+        general.search.set_limit(limit);
+        general.options.clear();
+        let status = loop {
+            match general.search.step() {
+                Status::Solution if general.search.stats().solutions == 1 => {
+                    general.search.solution_into(&mut general.options);
+                }
+                Status::Solution => {}
+                other => break other,
+            }
+        };
+        let stats = general.search.stats();
+        self.stats = SolveStats {
+            solutions: stats.solutions,
+            guesses: 0,
+            nodes: stats.nodes,
+            updates: stats.updates,
+        };
+        if let Status::Stopped(reason) = status {
+            self.stopped = Some(reason);
+        }
+        Ok(stats.solutions)
+    }
+
+    /// The first solution of the last run, if it found one.
+    fn first(&self) -> Option<Vec<u16>> {
+        if self.stats.solutions == 0 {
+            return None;
+        }
+        match (&self.fast, self.general.get()) {
+            (Some(fast), _) => {
+                let mut out = Vec::new();
+                fast.path_ref().first_into(&mut out).then_some(out)
+            }
+            (None, Some(general)) => Some(general.model.decode(&general.options)),
+            (None, None) => None,
+        }
+    }
+
+    /// The first solution, or `None` when there is none.
+    pub fn solve(&mut self, givens: &[u16]) -> Result<Option<Vec<u16>>, GivensError> {
+        self.run(givens, Some(1))?;
+        Ok(self.first())
+    }
+
+    /// The number of solutions, stopping at `limit` when given.
+    pub fn count(&mut self, givens: &[u16], limit: Option<u64>) -> Result<Count, GivensError> {
+        let solutions = self.run(givens, limit)?;
+        Ok(Count {
+            solutions,
+            // On every path alike: the specialised paths stop as soon as the limit is reached.
+            capped: limit.is_some_and(|limit| solutions >= limit),
+            stats: self.stats,
+        })
+    }
+
+    /// Whether there are no solutions, one, or more; stops at the second.
+    pub fn check(&mut self, givens: &[u16]) -> Result<Check, GivensError> {
+        let verdict = self.verdict(givens)?;
+        Ok(Check {
+            verdict,
+            solution: self.first(),
+            stats: self.stats,
+        })
+    }
+
+    /// The verdict of [`Solver::check`] alone, with its statistics in [`Solver::stats`]: no copy
+    /// of the solution is made, for callers that print only the verdict.
+    pub fn verdict(&mut self, givens: &[u16]) -> Result<Verdict, GivensError> {
+        Ok(match self.run(givens, Some(2))? {
+            0 => Verdict::None,
+            1 => Verdict::Unique,
+            _ => Verdict::Multiple,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::validate::validate;
+
+    fn solver(n: usize) -> Solver {
+        Solver::new(Shape::standard(n).unwrap())
+    }
+
+    #[test]
+    fn counts_and_limits() {
+        let mut s = solver(4);
+        let all = s.count(&[0; 16], None).unwrap();
+        assert_eq!((all.solutions, all.capped), (288, false));
+        // Every grid is a leaf of the search tree, so it takes at least 287 guesses.
+        assert!(all.stats.guesses >= 287);
+        assert_eq!((all.stats.nodes, all.stats.updates), (0, 0));
+        let general = Solver::general(Shape::standard(4).unwrap()).count(&[0; 16], None);
+        let general = general.unwrap().stats;
+        assert!(general.nodes > 288 && general.updates > 0 && general.guesses == 0);
+        let some = s.count(&[0; 16], Some(10)).unwrap();
+        assert_eq!((some.solutions, some.capped), (10, true));
+        assert_eq!(s.stats(), some.stats);
+    }
+
+    #[test]
+    fn a_stop_stops_every_path_and_says_why() {
+        let budget = Stop::new().with_budget(dlx_core::Budget::Nodes(3));
+        // Every path, each on a grid with many solutions.
+        let general = Solver::general(Shape::standard(4).unwrap());
+        for mut s in [solver(4), solver(9), general] {
+            let n = s.shape().size();
+            let empty = vec![0; n * n];
+            s.set_stop(budget.clone());
+            let count = s.count(&empty, None).unwrap();
+            assert_eq!(s.stopped(), Some(StopReason::Budget));
+            let work = count.stats.nodes + count.stats.guesses;
+            assert!(work <= 4, "{n}: {:?}", count.stats);
+            assert!(count.solutions < 288);
+            s.set_stop(Stop::new());
+            assert!(s.solve(&empty).unwrap().is_some());
+            assert_eq!(s.stopped(), None);
+        }
+        // A deadline is looked at every few thousand nodes: on grids with more solutions.
+        let general = Solver::general(Shape::standard(6).unwrap());
+        for mut s in [solver(16), solver(9), general] {
+            let n = s.shape().size();
+            s.set_stop(Stop::new().with_deadline(std::time::Instant::now()));
+            s.count(&vec![0; n * n], None).unwrap();
+            assert_eq!(s.stopped(), Some(StopReason::Deadline), "{n}");
+        }
+    }
+
+    #[test]
+    fn the_trivial_sizes_solve() {
+        assert_eq!(solver(1).solve(&[0]).unwrap(), Some(vec![1]));
+        assert_eq!(solver(1).count(&[1], None).unwrap().solutions, 1);
+        // 1x2 boxes are the rows: a 2x2 Latin square.
+        assert_eq!(solver(2).count(&[0; 4], None).unwrap().solutions, 2);
+    }
+
+    #[test]
+    fn verdicts_none_unique_multiple() {
+        let mut s = solver(4);
+        let unique = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0];
+        let check = s.check(&unique).unwrap();
+        assert_eq!(check.verdict, Verdict::Unique);
+        let solution = check.solution.unwrap();
+        assert_eq!(solution[15], 1);
+        validate(s.shape(), &unique, &solution).unwrap();
+
+        // No direct clash, but the last cell can take nothing.
+        let none = [1, 2, 3, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
+        let check = s.check(&none).unwrap();
+        assert_eq!((check.verdict, check.solution), (Verdict::None, None));
+        assert_eq!(s.solve(&none).unwrap(), None);
+
+        let check = s.check(&[0; 16]).unwrap();
+        assert_eq!(check.verdict, Verdict::Multiple);
+        validate(s.shape(), &[0; 16], &check.solution.unwrap()).unwrap();
+        assert_eq!(check.stats.solutions, 2);
+    }
+
+    /// `verdict` says what `check` says, on the specialised paths and the general one, and
+    /// leaves the same statistics.
+    #[test]
+    fn the_verdict_alone_agrees_with_the_check() {
+        let unique = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0];
+        let none = [1, 2, 3, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
+        let classic: Vec<u16> =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .bytes()
+                .map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') })
+                .collect();
+        let mut cases = Vec::new();
+        for mut s in [solver(4), Solver::general(Shape::standard(4).unwrap())] {
+            for givens in [&unique[..], &none[..], &[0; 16][..]] {
+                cases.push((
+                    s.check(givens).unwrap(),
+                    s.verdict(givens).unwrap(),
+                    s.stats(),
+                ));
+            }
+        }
+        for mut s in [solver(9), Solver::general(Shape::standard(9).unwrap())] {
+            cases.push((
+                s.check(&classic).unwrap(),
+                s.verdict(&classic).unwrap(),
+                s.stats(),
+            ));
+        }
+        for (check, verdict, stats) in cases {
+            assert_eq!((check.verdict, check.stats), (verdict, stats));
+        }
+    }
+
+    #[test]
+    fn a_solver_is_reused_across_puzzles() {
+        let mut s = solver(4);
+        let mut givens = [0; 16];
+        givens[0] = 4;
+        givens[1] = 4;
+        assert!(matches!(s.solve(&givens), Err(GivensError::Clash(_))));
+        assert_eq!(s.stats(), SolveStats::default());
+        givens[1] = 3;
+        let solution = s.solve(&givens).unwrap().unwrap();
+        validate(s.shape(), &givens, &solution).unwrap();
+        assert_eq!(s.stats().solutions, 1);
+    }
+}
