@@ -10,7 +10,6 @@ mod judge;
 mod langford;
 mod memory;
 mod merge;
-mod ordered;
 mod outcome;
 mod polyomino;
 mod progress;

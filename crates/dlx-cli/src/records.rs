@@ -7,25 +7,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use dlx_puzzles::sudoku::format::{self, ReadOptions, Reader};
-use dlx_puzzles::sudoku::Puzzle;
+use dlx_puzzles::sudoku::batch::{Feed, Job};
+use dlx_puzzles::sudoku::format::{ReadOptions, Reader};
 
-use crate::ordered::Feed;
 use crate::progress::Counting;
-
-/// One record of the input, for a thread to answer.
-pub enum Job {
-    /// A puzzle, or the reader's error in its place, from the input numbered `input` (its place
-    /// among the inputs; see [`input_name`]). A number rather than a shared name: a shared count
-    /// of references, changed for every puzzle by every thread, is a line of memory the cores
-    /// pass around.
-    Record {
-        input: usize,
-        record: Result<Puzzle, format::FormatError>,
-    },
-    /// The input numbered `input` cannot be opened.
-    Unreadable { input: usize, error: io::Error },
-}
 
 /// The buffer of standard input: large enough that a burst of puzzles down a pipe fills whole
 /// batches (a batch ends where the buffered input does).

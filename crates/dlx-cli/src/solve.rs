@@ -1,7 +1,6 @@
 //! `dlx solve`: solve, count or check Sudoku puzzles of any shape, streaming them from files or
 //! standard input and answering in input order.
 
-use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -9,19 +8,17 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use dlx_core::{Budget, Stop, StopReason};
+use dlx_core::Budget;
+use dlx_puzzles::sudoku::batch::{Answered, Batch, Invalid, Mode, Reply, Sink};
 use dlx_puzzles::sudoku::format::{self, ReadOptions};
 use dlx_puzzles::sudoku::shape::MAX_SIZE;
-use dlx_puzzles::sudoku::{
-    Alphabet, Answer, GivensError, Layout, Puzzle, Shape, SolveStats, Solver, Solvers, Verdict,
-};
+use dlx_puzzles::sudoku::{Alphabet, Extra, Layout, Overrides, SolveStats};
 
 use crate::input;
 use crate::memory;
-use crate::ordered::{self, Sink};
 use crate::outcome::Outcome;
 use crate::progress::Progress;
-use crate::records::{input_name, Job, Records};
+use crate::records::{input_name, Records};
 use crate::stop;
 
 /// Arguments of `dlx solve`.
@@ -132,88 +129,32 @@ fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
     }
 }
 
-/// What to print for each puzzle.
-#[derive(Clone, Copy, Debug)]
-enum Mode {
-    Solve,
-    Count(Option<u64>),
-    Check,
-}
-
-/// An extra region asked for on the command line.
-#[derive(Clone, Debug)]
-enum Extra {
-    Diagonals,
-    Windows,
-    /// The cell sets of a file, and the file's name.
-    Cells(Vec<Vec<usize>>, String),
-}
-
-/// The shape options of the command line, applied to every puzzle's own shape hint.
-#[derive(Debug, Default)]
-struct ShapeOptions {
-    boxes: Option<(usize, usize)>,
-    /// The layout of `--regions FILE`, and the file's name.
-    regions: Option<(Vec<u16>, String)>,
-    extra: Vec<Extra>,
-}
-
-impl ShapeOptions {
-    fn from_args(args: &SolveArgs) -> Result<ShapeOptions> {
-        let regions = match &args.regions {
-            Some(path) => Some((
-                read_with(path, format::read_layout)?,
-                path.display().to_string(),
-            )),
-            None => None,
-        };
-        let mut extra = Vec::new();
-        for spec in &args.extra {
-            extra.push(match spec.to_ascii_lowercase().as_str() {
-                "x" => Extra::Diagonals,
-                "windoku" => Extra::Windows,
-                _ => Extra::Cells(
-                    read_with(Path::new(spec), format::read_cell_sets)?,
-                    spec.clone(),
-                ),
-            });
-        }
-        Ok(ShapeOptions {
-            boxes: args.boxes,
-            regions,
-            extra,
-        })
+/// The shape options of the command line, applied to every puzzle's own shape hint; an error
+/// that comes of a file of the options names it.
+fn overrides(args: &SolveArgs) -> Result<Overrides> {
+    let regions = match &args.regions {
+        Some(path) => Some((
+            read_with(path, format::read_layout)?,
+            format!("--regions {}", path.display()),
+        )),
+        None => None,
+    };
+    let mut extra = Vec::new();
+    for spec in &args.extra {
+        extra.push(match spec.to_ascii_lowercase().as_str() {
+            "x" => Extra::Diagonals,
+            "windoku" => Extra::Windows,
+            _ => Extra::Cells {
+                regions: read_with(Path::new(spec), format::read_cell_sets)?,
+                origin: format!("--extra {spec}"),
+            },
+        });
     }
-
-    /// The shape of `puzzle`: its own hint, overridden and extended by the options. An error
-    /// that comes of a file of the options names it.
-    fn shape_of(&self, puzzle: &Puzzle) -> Result<Shape> {
-        let mut hint = puzzle.shape.clone();
-        if let Some(boxes) = self.boxes {
-            hint.boxes = Some(boxes);
-            hint.regions = None;
-        }
-        if let Some((regions, _)) = &self.regions {
-            hint.regions = Some(regions.clone());
-            hint.boxes = None;
-        }
-        let shape = Shape::from_hint(puzzle.size, &hint);
-        let mut shape = match &self.regions {
-            Some((_, file)) => shape.with_context(|| format!("--regions {file}"))?,
-            None => shape?,
-        };
-        for extra in &self.extra {
-            shape = match extra {
-                Extra::Diagonals => shape.with_diagonals(),
-                Extra::Windows => shape.with_windows()?,
-                Extra::Cells(regions, file) => regions
-                    .iter()
-                    .try_fold(shape, |shape, cells| shape.with_extra(cells))
-                    .with_context(|| format!("--extra {file}"))?,
-            };
-        }
-        Ok(shape)
-    }
+    Ok(Overrides {
+        boxes: args.boxes,
+        regions,
+        extra,
+    })
 }
 
 /// Reads a file with one of the format module's readers, reporting errors as
@@ -222,165 +163,6 @@ fn read_with<T>(path: &Path, reader: fn(&str) -> Result<T, format::FormatError>)
     let input = input::read(Some(path))?;
     reader(&input.text)
         .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", input.name, e.line, e.column, e.message))
-}
-
-/// What is printed in place of a malformed puzzle's answer.
-const INVALID: &str = "invalid puzzle\n";
-
-/// What is printed in place of the answer of a puzzle that a limit stopped.
-const UNFINISHED: &str = "unfinished\n";
-
-/// What a thread found for one job, to be written in input order.
-struct Done {
-    /// Lines for stderr, in order.
-    messages: Vec<String>,
-    outcome: Outcome,
-    /// Whether the job was a record of the input (they are numbered).
-    record: bool,
-    /// The answer to print, if any.
-    answer: Option<Printed>,
-    /// The puzzle's statistics and time (zero unless timed), when it was searched.
-    searched: Option<(SolveStats, f64)>,
-}
-
-/// An answer to print.
-enum Printed {
-    /// The record could not be read.
-    Invalid,
-    /// A limit stopped the search before the answer was known.
-    Unfinished,
-    /// An answer, written in the puzzle's layout.
-    Answer {
-        layout: Layout,
-        text: Cow<'static, str>,
-    },
-}
-
-/// What every thread needs to answer puzzles.
-struct Answering {
-    mode: Mode,
-    shapes: ShapeOptions,
-    /// The budget per puzzle, the deadline of the run and Ctrl-C.
-    stop: Stop,
-    /// The budget and the time limit of the run, for messages.
-    budget: Option<u64>,
-    timeout: Option<Duration>,
-    /// The inputs' names, by number, for messages.
-    names: Vec<String>,
-    /// Whether each puzzle's search is timed (for `--stats`): reading the clock twice a puzzle
-    /// costs about 1.5 % of checking a 17-clue puzzle.
-    timed: bool,
-}
-
-impl Answering {
-    /// Answers one job with this thread's `solvers` (one per shape).
-    fn answer(&self, solvers: &mut Solvers, job: &mut Job) -> Done {
-        let mut done = Done {
-            messages: Vec::new(),
-            outcome: Outcome::Solved,
-            record: true,
-            answer: None,
-            searched: None,
-        };
-        let (name, puzzle) = match job {
-            Job::Unreadable { input, error } => {
-                done.messages
-                    .push(format!("dlx: cannot read {}: {error}", self.names[*input]));
-                done.outcome = Outcome::BadInput;
-                done.record = false;
-                return done;
-            }
-            Job::Record { input, record } => match record {
-                Ok(puzzle) => (&self.names[*input], &*puzzle),
-                Err(e) => {
-                    done.messages.push(format!(
-                        "dlx: {}:{}:{}: {}",
-                        self.names[*input], e.line, e.column, e.message
-                    ));
-                    done.outcome = Outcome::BadInput;
-                    // One record per puzzle, even a malformed one, so outputs line up with inputs.
-                    done.answer = Some(Printed::Invalid);
-                    return done;
-                }
-            },
-        };
-        let solver = match solvers.for_puzzle(puzzle, |puzzle| self.shapes.shape_of(puzzle)) {
-            Ok(solver) => solver,
-            Err(e) => {
-                done.messages
-                    .push(format!("dlx: {name}:{}:1: {e:#}", puzzle.line));
-                done.outcome = Outcome::BadInput;
-                done.answer = Some(Printed::Invalid);
-                return done;
-            }
-        };
-        // Past the deadline nothing more is searched, but every puzzle still gets its record.
-        if let Some(reason) = self.stop.halted() {
-            return self.unfinished(done, name, puzzle, reason);
-        }
-        let started = self.timed.then(Instant::now);
-        let answer = match answer(solver, self.mode, &puzzle.cells) {
-            Ok(answer) => answer,
-            Err(GivensError::Clash(clash)) => {
-                done.messages
-                    .push(format!("dlx: {name}:{}:1: {clash}", puzzle.line));
-                match self.mode {
-                    Mode::Solve => Answer::NoSolution,
-                    Mode::Count(_) => Answer::Count {
-                        count: 0,
-                        capped: false,
-                    },
-                    Mode::Check => Answer::Verdict(Verdict::None),
-                }
-            }
-            Err(e) => {
-                done.messages
-                    .push(format!("dlx: {name}:{}:1: {e}", puzzle.line));
-                done.outcome = Outcome::BadInput;
-                done.answer = Some(Printed::Invalid);
-                return done;
-            }
-        };
-        let seconds = started.map_or(0.0, |started| started.elapsed().as_secs_f64());
-        done.searched = Some((solver.stats(), seconds));
-        if let Some(reason) = solver.stopped() {
-            return self.unfinished(done, name, puzzle, reason);
-        }
-        let unsolved = matches!(
-            answer,
-            Answer::NoSolution | Answer::Count { count: 0, .. } | Answer::Verdict(Verdict::None)
-        );
-        if unsolved {
-            done.outcome = Outcome::NoSolution;
-        }
-        done.answer = Some(Printed::Answer {
-            text: format::write_answer(puzzle, &answer),
-            layout: puzzle.layout.clone(),
-        });
-        done
-    }
-}
-
-impl Answering {
-    /// Marks `done` as stopped by a limit, saying which on stderr.
-    fn unfinished(&self, mut done: Done, name: &str, puzzle: &Puzzle, reason: StopReason) -> Done {
-        let Some(why) = stop::spent_limit(reason, self.budget, self.timeout) else {
-            done.messages.push(format!(
-                "dlx: {name}:{}: unfinished: interrupted before the answer was known",
-                puzzle.line
-            ));
-            done.outcome = Outcome::Interrupted;
-            done.answer = Some(Printed::Unfinished);
-            return done;
-        };
-        done.messages.push(format!(
-            "dlx: {name}:{}: unfinished: {why} ran out before the answer was known",
-            puzzle.line
-        ));
-        done.outcome = Outcome::Unfinished;
-        done.answer = Some(Printed::Unfinished);
-        done
-    }
 }
 
 /// The writing side of one `dlx solve` run: answers in input order, diagnostics, totals.
@@ -398,41 +180,95 @@ struct Run<W: Write> {
     /// The layout of the last answer written, to separate blocks as the input does.
     previous: Option<Layout>,
     progress: Progress,
+    /// The inputs' names, by number, for messages.
+    names: Vec<String>,
+    /// The budget and the time limit of the run, for messages.
+    budget: Option<u64>,
+    timeout: Option<Duration>,
+    /// Lines for stderr about the answer being written (kept to reuse their memory).
+    messages: Vec<String>,
 }
 
 impl<W: Write> Run<W> {
     fn note(&mut self, outcome: Outcome) {
         self.outcome = self.outcome.max(outcome);
     }
+
+    /// Says on stderr what is wrong with `answered`, if anything, and notes its outcome.
+    fn diagnose(&mut self, answered: &Answered) {
+        let name = &self.names[answered.input];
+        let line = answered.line;
+        let (outcome, message) = match &answered.reply {
+            Reply::InputFailed(error) => (
+                Outcome::BadInput,
+                Some(format!("dlx: cannot read {name}: {error}")),
+            ),
+            Reply::Invalid(Invalid::Format(e)) => (
+                Outcome::BadInput,
+                Some(format!("dlx: {name}:{}:{}: {}", e.line, e.column, e.message)),
+            ),
+            // The shape or the givens: the puzzle's first line.
+            Reply::Invalid(e) => (
+                Outcome::BadInput,
+                Some(format!("dlx: {name}:{line}:1: {e}")),
+            ),
+            Reply::Unfinished(reason) => match stop::spent_limit(*reason, self.budget, self.timeout)
+            {
+                Some(why) => (
+                    Outcome::Unfinished,
+                    Some(format!(
+                        "dlx: {name}:{line}: unfinished: {why} ran out before the answer was known"
+                    )),
+                ),
+                None => (
+                    Outcome::Interrupted,
+                    Some(format!(
+                        "dlx: {name}:{line}: unfinished: interrupted before the answer was known"
+                    )),
+                ),
+            },
+            Reply::Answer {
+                unsolved, clash, ..
+            } => (
+                if *unsolved {
+                    Outcome::NoSolution
+                } else {
+                    Outcome::Solved
+                },
+                clash
+                    .as_ref()
+                    .map(|clash| format!("dlx: {name}:{line}:1: {clash}")),
+            ),
+        };
+        self.note(outcome);
+        self.messages.extend(message);
+    }
 }
 
-impl<W: Write> Sink<Done> for Run<W> {
+impl<W: Write> Sink<Answered> for Run<W> {
     /// Writes what was found for one job.
-    fn emit(&mut self, done: Done) -> io::Result<()> {
-        if done.record {
+    fn emit(&mut self, answered: Answered) -> io::Result<()> {
+        if answered.is_record() {
             self.puzzles += 1;
             self.progress.item_done();
         }
-        self.note(done.outcome);
+        self.diagnose(&answered);
         let puzzles = self.puzzles;
-        let stats_line = match done.searched {
-            Some((stats, seconds)) => {
-                self.total += stats;
-                self.stats.then(|| {
-                    format!(
-                        "puzzle={puzzles} nodes={} updates={} seconds={seconds:.6}",
-                        nodes(stats),
-                        stats.updates
-                    )
-                })
+        if let Some((stats, seconds)) = answered.searched {
+            self.total += stats;
+            if self.stats {
+                self.messages.push(format!(
+                    "puzzle={puzzles} nodes={} updates={} seconds={seconds:.6}",
+                    nodes(stats),
+                    stats.updates
+                ));
             }
-            None => None,
-        };
-        if !done.messages.is_empty() || stats_line.is_some() {
-            let (err, flush) = (&mut self.err, self.flush_err_each);
+        }
+        if !self.messages.is_empty() {
+            let (err, flush, messages) = (&mut self.err, self.flush_err_each, &mut self.messages);
             // A failed write to stderr loses diagnostics only: the answers go on.
             self.progress.suspend(|| {
-                for message in done.messages.iter().chain(&stats_line) {
+                for message in messages.drain(..) {
                     let _ = writeln!(err, "{message}");
                 }
                 if flush {
@@ -440,19 +276,19 @@ impl<W: Write> Sink<Done> for Run<W> {
                 }
             });
         }
-        match done.answer {
-            None => return Ok(()),
-            Some(Printed::Invalid) => self.out.write_all(INVALID.as_bytes())?,
-            Some(Printed::Unfinished) => self.out.write_all(UNFINISHED.as_bytes())?,
-            Some(Printed::Answer { layout, text }) => {
-                if let Some(previous) = &self.previous {
-                    self.out
-                        .write_all(format::separator(previous, &layout).as_bytes())?;
-                }
-                self.out.write_all(text.as_bytes())?;
-                if self.previous.as_ref() != Some(&layout) {
-                    self.previous = Some(layout);
-                }
+        if !answered.is_record() {
+            return Ok(());
+        }
+        if let Reply::Answer { layout, .. } = &answered.reply {
+            if let Some(previous) = &self.previous {
+                self.out
+                    .write_all(format::separator(previous, layout).as_bytes())?;
+            }
+        }
+        self.out.write_all(answered.printed().as_bytes())?;
+        if let Reply::Answer { layout, .. } = answered.reply {
+            if self.previous.as_ref() != Some(&layout) {
+                self.previous = Some(layout);
             }
         }
         if self.flush_each {
@@ -473,24 +309,6 @@ fn nodes(stats: SolveStats) -> u64 {
     stats.nodes + stats.guesses
 }
 
-/// What is printed for `givens` in `mode`.
-fn answer(solver: &mut Solver, mode: Mode, givens: &[u16]) -> Result<Answer, GivensError> {
-    Ok(match mode {
-        Mode::Solve => match solver.solve(givens)? {
-            Some(solution) => Answer::Solution(solution),
-            None => Answer::NoSolution,
-        },
-        Mode::Count(limit) => {
-            let count = solver.count(givens, limit)?;
-            Answer::Count {
-                count: count.solutions,
-                capped: count.capped,
-            }
-        }
-        Mode::Check => Answer::Verdict(solver.verdict(givens)?),
-    })
-}
-
 /// The total size of the inputs, when all are files.
 fn total_size(files: &[PathBuf]) -> Option<u64> {
     files
@@ -505,7 +323,7 @@ fn total_size(files: &[PathBuf]) -> Option<u64> {
 
 /// Runs `dlx solve`.
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
-    let shapes = ShapeOptions::from_args(args)?;
+    let overrides = overrides(args)?;
     // Ctrl-C and the deadline stop the searches at their next look; the run then ends in order.
     let stop = stop::control(args.timeout)?
         .with_budget(args.budget.map_or(Budget::Unlimited, Budget::Nodes));
@@ -542,26 +360,23 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         total: SolveStats::default(),
         previous: None,
         progress: Progress::new(show_progress, total_size(files)),
-    };
-    let started = Instant::now();
-    let answering = Answering {
-        mode,
-        shapes,
-        stop: stop.clone(),
+        names: files.iter().map(|path| input_name(path)).collect(),
         budget: args.budget,
         timeout: args.timeout,
-        names: files.iter().map(|path| input_name(path)).collect(),
-        timed: args.stats,
+        messages: Vec::new(),
     };
+    let started = Instant::now();
+    let batch = Batch::new(mode)
+        .overrides(overrides)
+        .stop(stop)
+        .threads(threads)
+        .timed(args.stats);
     let options = ReadOptions {
         size: args.size,
         alphabet: args.alphabet.map(Alphabet::from),
     };
-    let written = ordered::run(
-        threads,
+    let written = batch.run(
         Records::new(files, &options, run.progress.bytes()),
-        || Solvers::new(stop.clone()),
-        |solvers, job| answering.answer(solvers, job),
         &mut run,
     );
     // Flushes the diagnostics even after a failed write, before the total line below.

@@ -9,6 +9,7 @@
 mod base36;
 mod decode;
 pub mod langford;
+pub mod ordered;
 #[cfg(test)]
 mod messages;
 mod plural;

@@ -5,6 +5,8 @@
 //! - [`encode`]: a shape as an exact-cover problem, built once; givens as forced options.
 //! - [`givens`]: the one check of givens against a shape, [`Shape::check_givens`], and its
 //!   [`GivensError`].
+//! - [`overrides`]: shape options given once for many puzzles (boxes, a layout, extra regions).
+//! - [`batch`]: many puzzles on many threads, answered in input order.
 //! - [`solver`]: a reusable [`Solver`]: first solution, count, uniqueness check, bounded by a
 //!   [`dlx_core::Stop`]; [`solvers`]: a thread's solvers, one per shape.
 //! - [`validate`](mod@validate): checks a solution against its shape and givens.
@@ -26,12 +28,14 @@
 //! assert_eq!(solver.count(&[0; 16], None).unwrap().solutions, 288);
 //! ```
 
+pub mod batch;
 pub mod encode;
 pub mod fast9;
 pub mod fastn;
 pub mod format;
 pub mod givens;
 pub mod judge;
+pub mod overrides;
 pub mod puzzle;
 pub mod shape;
 pub mod solver;
@@ -40,6 +44,7 @@ pub mod validate;
 
 pub use encode::Model;
 pub use givens::{Clash, GivensError};
+pub use overrides::{Extra, OverrideError, Overrides};
 pub use puzzle::{Alphabet, Answer, Layout, Puzzle, ShapeHint, Verdict};
 pub use shape::{Cell, House, Shape, ShapeError};
 pub use solver::{Check, Count, SolveStats, Solver};
