@@ -39,6 +39,7 @@ pub mod parallel;
 mod problem;
 mod search;
 mod stop;
+mod unchecked;
 
 pub use engine::{Engine, Solutions, Stats, Status};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, Warning, MAX_SIZE};

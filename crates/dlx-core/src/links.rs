@@ -13,29 +13,37 @@
 //!   to the node's own color (Knuth's `-1`).
 
 use crate::problem::{Entry, Problem};
+use crate::unchecked::{get as at, get_mut as at_mut};
 
 /// Marks a node whose colored item is already purified to the node's color.
 const DONE: u32 = u32::MAX;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Node {
-    pub(crate) up: u32,
-    pub(crate) down: u32,
-    pub(crate) item: u32,
-    pub(crate) color: u32,
+struct Node {
+    up: u32,
+    down: u32,
+    item: u32,
+    color: u32,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct ItemLink {
-    pub(crate) prev: u32,
-    pub(crate) next: u32,
+struct ItemLink {
+    prev: u32,
+    next: u32,
 }
 
 /// The mutable state of one search: item lists and option columns.
+///
+/// Its invariant, which [`Links::new`] establishes and every method keeps (and
+/// [`Links::check_invariants`] checks): every link is an index into the arena, every active
+/// item's column is a ring whose `up` and `down` links agree and whose length is its header's
+/// count, every option node's `item` is its column header, and every option is bracketed by
+/// spacers whose links point at its first and last nodes. The arena never changes length after
+/// `new` (`clone_from` replaces it whole). The unchecked loops below rely on it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Links {
-    pub(crate) items: Vec<ItemLink>,
-    pub(crate) nodes: Vec<Node>,
+    items: Vec<ItemLink>,
+    nodes: Vec<Node>,
     /// The first node (the spacer before it, plus one) of every option, and one past the end.
     option_first: Vec<u32>,
     /// Whether any option gives a color (otherwise no node is ever [`DONE`]).
@@ -279,7 +287,8 @@ impl Links {
         let colored = self.colored;
         let nodes = self.nodes.as_mut_slice();
         if hide_rest {
-            *updates += hide_any(nodes, x, colored);
+            // SAFETY: the arena keeps its invariant, and `x` is an option node of column `i`.
+            *updates += unsafe { hide_any(nodes, x, colored) };
         }
         let d = nodes[x as usize].down;
         nodes[i as usize].down = d;
@@ -301,7 +310,8 @@ impl Links {
             nodes[x as usize].up = y;
             restored += 1;
             if unhide_rest {
-                unhide_any(nodes, x, colored);
+                // SAFETY: the arena keeps its invariant, and `x` was tweaked out of column `i`.
+                unsafe { unhide_any(nodes, x, colored) };
             }
             y = x;
             x = nodes[x as usize].down;
@@ -362,7 +372,8 @@ impl Links {
         let mut count = 1;
         let mut p = nodes[i as usize].down;
         while p != i {
-            count += hide_any(nodes, p, colored);
+            // SAFETY: the arena keeps its invariant, and `p` is an option node of column `i`.
+            count += unsafe { hide_any(nodes, p, colored) };
             p = nodes[p as usize].down;
         }
         let ItemLink { prev, next } = self.items[i as usize];
@@ -381,7 +392,8 @@ impl Links {
         let nodes = self.nodes.as_mut_slice();
         let mut p = nodes[i as usize].up;
         while p != i {
-            unhide_any(nodes, p, colored);
+            // SAFETY: the arena keeps its invariant, and `p` is an option node of column `i`.
+            unsafe { unhide_any(nodes, p, colored) };
             p = nodes[p as usize].up;
         }
     }
@@ -398,7 +410,8 @@ impl Links {
                     nodes[q as usize].color = DONE;
                 }
             } else {
-                *updates += hide::<true>(nodes, q);
+                // SAFETY: the arena keeps its invariant, and `q` is an option node of column `i`.
+                *updates += unsafe { hide::<true>(nodes, q) };
             }
             q = nodes[q as usize].down;
         }
@@ -414,7 +427,8 @@ impl Links {
             if nodes[q as usize].color == DONE {
                 nodes[q as usize].color = color;
             } else if q != p {
-                unhide::<true>(nodes, q);
+                // SAFETY: the arena keeps its invariant, and `q` is an option node of column `i`.
+                unsafe { unhide::<true>(nodes, q) };
             }
             q = nodes[q as usize].up;
         }
@@ -480,69 +494,171 @@ impl Links {
             q += 1;
         }
     }
+
+    /// Checks the invariant of the arena (as Knuth's `sanity` does): every active item's column
+    /// is a ring whose links agree, whose nodes name it and whose length is its count; every
+    /// option is bracketed by spacers that point at its ends; every link is in range. Costs a
+    /// walk over the whole arena: for tests and debugging.
+    pub(crate) fn check_invariants(&self) -> Result<(), String> {
+        let (n, len) = (self.items.len(), self.nodes.len());
+        let in_range = |x: u32, what: &str| {
+            if (x as usize) < len {
+                Ok(x as usize)
+            } else {
+                Err(format!("{what} {x} is past the arena ({len} nodes)"))
+            }
+        };
+        // The primary items' list, then the secondary items'.
+        for root in [0, n - 1] {
+            let (mut k, mut steps) = (root, 0);
+            loop {
+                let next = self.items[k].next as usize;
+                if next >= n || self.items[next].prev as usize != k {
+                    return Err(format!("the item list breaks after item {k}"));
+                }
+                k = next;
+                if k == root {
+                    break;
+                }
+                self.check_column(k, &in_range)?;
+                steps += 1;
+                if steps > n {
+                    return Err(format!("the item list from {root} does not close"));
+                }
+            }
+        }
+        for option in 0..self.option_count() {
+            let start = self.option_first[option] as usize;
+            let end = self.option_first[option + 1] as usize - 1;
+            // The spacers around the option: before it, `down` at its last node; after it, `up`
+            // at its first.
+            if self.nodes[start - 1].item != 0 || self.nodes[start - 1].down as usize != end - 1 {
+                return Err(format!(
+                    "the spacer before option {option} does not point at its end"
+                ));
+            }
+            if self.nodes[end].item != 0 || self.nodes[end].up as usize != start {
+                return Err(format!(
+                    "the spacer after option {option} does not point back"
+                ));
+            }
+            for x in start..end {
+                let item = self.nodes[x].item as usize;
+                if item == 0 || item >= n - 1 {
+                    return Err(format!("node {x} of option {option} names no item"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the column of active item `k`: a ring of nodes naming `k`, with agreeing links
+    /// and as many nodes as its count.
+    fn check_column(
+        &self,
+        k: usize,
+        in_range: &impl Fn(u32, &str) -> Result<usize, String>,
+    ) -> Result<(), String> {
+        let mut count = 0u32;
+        let mut x = k;
+        loop {
+            let down = in_range(self.nodes[x].down, "a down link")?;
+            if in_range(self.nodes[down].up, "an up link")? != x {
+                return Err(format!(
+                    "in column {k}, node {down} does not link back up to {x}"
+                ));
+            }
+            x = down;
+            if x == k {
+                break;
+            }
+            if self.nodes[x].item as usize != k {
+                return Err(format!(
+                    "node {x} in column {k} names item {}",
+                    self.nodes[x].item
+                ));
+            }
+            count += 1;
+            if count as usize > self.nodes.len() {
+                return Err(format!("column {k} does not close"));
+            }
+        }
+        if count != self.nodes[k].item {
+            return Err(format!(
+                "column {k} holds {count} nodes but counts {}",
+                self.nodes[k].item
+            ));
+        }
+        Ok(())
+    }
 }
 
 // The two loops below do nearly all of the engine's work, and bounds checks cost a quarter of
-// their instructions (four checks per node removed), so they index without checks.
-//
-// SAFETY: every index they follow is a node index taken from the arena itself: `p` comes from a
-// column walk (a `down`/`up` link), `q` moves by one within an option, which is bracketed by
-// spacers (so `p + 1` and `p - 1` stay inside), spacers' `up`/`down` point at option nodes, and an
-// option node's `item` is its column header. `Links::new` creates every one of these links in
-// range, the arena never changes length afterwards (`clone_from` replaces it whole), and every
-// store writes an index that was read from the arena. So all indices are `< nodes.len()`.
-#[inline(always)]
-fn at(nodes: &[Node], i: usize) -> Node {
-    debug_assert!(i < nodes.len());
-    // SAFETY: see above.
-    unsafe { *nodes.get_unchecked(i) }
-}
-
-#[inline(always)]
-fn at_mut(nodes: &mut [Node], i: usize) -> &mut Node {
-    debug_assert!(i < nodes.len());
-    // SAFETY: see above.
-    unsafe { nodes.get_unchecked_mut(i) }
-}
+// their instructions (four checks per node removed), so they index without checks, relying on
+// the invariant of `Links`: every index they follow is a node index taken from the arena
+// itself. `p` comes from a column walk (a `down`/`up` link), `q` moves by one within an option,
+// which is bracketed by spacers (so `p + 1` and `p - 1` stay inside), spacers' `up`/`down` point
+// at option nodes, and an option node's `item` is its column header; and every store writes an
+// index that was read from the arena. So all indices are `< nodes.len()`.
 
 /// [`hide`], specialised at run time on whether the problem has colors at all: without colors the
 /// loop need not look at them.
+///
+/// # Safety
+/// As for [`hide`].
 #[inline(always)]
-fn hide_any(nodes: &mut [Node], p: u32, colored: bool) -> u64 {
-    if colored {
-        hide::<true>(nodes, p)
-    } else {
-        hide::<false>(nodes, p)
+unsafe fn hide_any(nodes: &mut [Node], p: u32, colored: bool) -> u64 {
+    // SAFETY: the caller keeps the promise of `hide`.
+    unsafe {
+        if colored {
+            hide::<true>(nodes, p)
+        } else {
+            hide::<false>(nodes, p)
+        }
     }
 }
 
 /// [`unhide`], specialised like [`hide_any`].
+///
+/// # Safety
+/// As for [`unhide`].
 #[inline(always)]
-fn unhide_any(nodes: &mut [Node], p: u32, colored: bool) {
-    if colored {
-        unhide::<true>(nodes, p)
-    } else {
-        unhide::<false>(nodes, p)
+unsafe fn unhide_any(nodes: &mut [Node], p: u32, colored: bool) {
+    // SAFETY: the caller keeps the promise of `unhide`.
+    unsafe {
+        if colored {
+            unhide::<true>(nodes, p)
+        } else {
+            unhide::<false>(nodes, p)
+        }
     }
 }
 
 /// Removes the other nodes of the option holding `p` from their columns (Knuth's hide'), and
 /// returns how many it removed.
+///
+/// # Safety
+/// `nodes` is the arena of a [`Links`] that keeps its invariant, and `p` an option node in it.
 #[inline]
-fn hide<const COLORED: bool>(nodes: &mut [Node], p: u32) -> u64 {
+unsafe fn hide<const COLORED: bool>(nodes: &mut [Node], p: u32) -> u64 {
     // Walk with `usize` indices: converting at every step costs register moves in this loop.
     let p = p as usize;
     let mut removed = 0;
     let mut q = p + 1;
     while q != p {
-        let node = at(nodes, q);
+        // SAFETY: by the invariant, `q` stays within `p`'s option and its spacers, and the links
+        // read from its nodes are indices into the arena.
+        let node = unsafe { at(nodes, q) };
         if node.item == 0 {
             q = node.up as usize;
         } else {
             if !COLORED || node.color != DONE {
-                at_mut(nodes, node.up as usize).down = node.down;
-                at_mut(nodes, node.down as usize).up = node.up;
-                at_mut(nodes, node.item as usize).item -= 1;
+                // SAFETY: as above.
+                unsafe {
+                    at_mut(nodes, node.up as usize).down = node.down;
+                    at_mut(nodes, node.down as usize).up = node.up;
+                    at_mut(nodes, node.item as usize).item -= 1;
+                }
                 removed += 1;
             }
             q += 1;
@@ -552,21 +668,57 @@ fn hide<const COLORED: bool>(nodes: &mut [Node], p: u32) -> u64 {
 }
 
 /// Undoes [`hide`], walking the option backwards.
+///
+/// # Safety
+/// As for [`hide`], and `p`'s option was hidden by it last.
 #[inline]
-fn unhide<const COLORED: bool>(nodes: &mut [Node], p: u32) {
+unsafe fn unhide<const COLORED: bool>(nodes: &mut [Node], p: u32) {
     let p = p as usize;
     let mut q = p - 1;
     while q != p {
-        let node = at(nodes, q);
+        // SAFETY: as in `hide`.
+        let node = unsafe { at(nodes, q) };
         if node.item == 0 {
             q = node.down as usize;
         } else {
             if !COLORED || node.color != DONE {
-                at_mut(nodes, node.up as usize).down = q as u32;
-                at_mut(nodes, node.down as usize).up = q as u32;
-                at_mut(nodes, node.item as usize).item += 1;
+                // SAFETY: as in `hide`.
+                unsafe {
+                    at_mut(nodes, node.up as usize).down = q as u32;
+                    at_mut(nodes, node.down as usize).up = q as u32;
+                    at_mut(nodes, node.item as usize).item += 1;
+                }
             }
             q -= 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::knuth;
+
+    use super::*;
+
+    #[test]
+    fn the_check_finds_a_broken_link() {
+        let problem = knuth::parse("A B C | X\nA X\nB C\nA B\nC X\n")
+            .unwrap()
+            .problem;
+        let mut links = Links::new(&problem);
+        assert_eq!(links.check_invariants(), Ok(()));
+        let mut updates = 0;
+        links.cover(1, &mut updates);
+        assert_eq!(links.check_invariants(), Ok(()));
+        links.uncover(1);
+        let good = links.clone();
+        links.nodes[8].up = 3;
+        assert!(links.check_invariants().is_err());
+        links = good.clone();
+        links.nodes[2].item += 1;
+        assert!(links.check_invariants().unwrap_err().contains("counts"));
+        links = good;
+        links.items[0].next = 3;
+        assert!(links.check_invariants().is_err());
     }
 }

@@ -294,6 +294,14 @@ impl Search {
         }
     }
 
+    /// Checks the invariant of the links (as Knuth's `sanity` does): every active item's column
+    /// is a ring whose links agree, whose nodes name it and whose length is its count, and
+    /// every option is bracketed by spacers that point at its ends. Holds between any two
+    /// steps; the property tests check it after every one. Costs a walk over the whole problem.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.links.check_invariants()
+    }
+
     /// An iterator over the remaining solutions.
     pub fn solutions(&mut self) -> Solutions<'_> {
         Solutions::new(self)

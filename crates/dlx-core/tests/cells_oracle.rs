@@ -28,6 +28,17 @@ fn sorted_set(solutions: &[Vec<usize>]) -> BTreeSet<Vec<usize>> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1024))]
 
+    /// The sparse sets keep their invariant after every step, pauses included.
+    #[test]
+    fn the_sets_keep_their_invariant_after_every_step(spec in spec(), step in 1..6u64) {
+        let p = spec.build();
+        let mut search = cells::Search::new(&p).unwrap();
+        let found = common::stepped_with_checks(&mut search, step, cells::Search::check_invariants);
+        let found = found.map_err(TestCaseError::fail)?;
+        let expected: Vec<Vec<usize>> = cells::Search::new(&p).unwrap().solutions().collect();
+        prop_assert_eq!(found, expected);
+    }
+
     #[test]
     fn cells_finds_the_default_engines_solutions(spec in spec()) {
         let p = spec.build();

@@ -119,4 +119,22 @@ proptest! {
         }
         prop_assert_eq!(found, expected);
     }
+
+    /// Tweaks and bounds keep the links' invariant after every step, pauses included.
+    #[test]
+    fn the_links_keep_their_invariant_under_algorithm_m(spec in spec(), step in 1..6u64) {
+        let (problem, _) = build(&spec);
+        let mut search = Search::new(&problem);
+        search.check_invariants().map_err(TestCaseError::fail)?;
+        let mut allowed = 0;
+        loop {
+            allowed += step;
+            search.set_budget(dlx_core::Budget::Nodes(allowed));
+            let status = search.step();
+            prop_assert_eq!(search.check_invariants(), Ok(()), "after {:?}", status);
+            if !matches!(status, Status::Solution | Status::Stopped(_)) {
+                break;
+            }
+        }
+    }
 }

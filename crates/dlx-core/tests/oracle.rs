@@ -68,6 +68,16 @@ fn run(p: &Problem) -> (Vec<Vec<usize>>, Stats) {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
+    /// Knuth's `sanity`: the links keep their invariant after every step, pauses included.
+    #[test]
+    fn the_links_keep_their_invariant_after_every_step(spec in spec(), step in 1..6u64) {
+        let p = spec.build();
+        let mut search = Search::new(&p);
+        let found = common::stepped_with_checks(&mut search, step, Search::check_invariants);
+        let found = found.map_err(TestCaseError::fail)?;
+        prop_assert_eq!(found, run(&p).0);
+    }
+
     #[test]
     fn search_finds_exactly_the_brute_force_solutions(spec in spec()) {
         let p = spec.build();

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::sets::Sets;
+use super::sets::{Checkpoint, Sets};
 use super::Unsupported;
 use crate::problem::Problem;
 use crate::{Budget, Caps, Engine, Status, Stop};
@@ -47,17 +47,15 @@ impl From<Stats> for crate::Stats {
 }
 
 /// One branch point: the options of the item branched on, and how far they have been tried.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Level {
     /// Where the item's options, as they were when the branch was made, start in
     /// [`Search::tries`].
     first: usize,
     /// How many of them have been tried, the one being tried included.
     tried: usize,
-    /// Where the snapshot of the set lengths before any option was tried is kept.
-    snapshot: usize,
-    /// Active primary items before any option was tried.
-    remaining: u32,
+    /// The sets before any option was tried.
+    snapshot: Checkpoint,
     /// The length of `chosen` before any option was tried.
     chosen: usize,
 }
@@ -197,7 +195,6 @@ impl Search {
                     first,
                     tried: 1,
                     snapshot: sets.checkpoint(),
-                    remaining: sets.remaining(),
                     chosen: self.chosen.len(),
                 });
                 let y = self.tries[first];
@@ -211,7 +208,7 @@ impl Search {
                     self.state = State::Done;
                     return Status::Exhausted;
                 };
-                sets.restore(level.snapshot, level.remaining);
+                sets.restore(&level.snapshot);
                 self.chosen.truncate(level.chosen);
                 if level.first + level.tried < self.tries.len() {
                     let y = self.tries[level.first + level.tried];
@@ -220,11 +217,25 @@ impl Search {
                     ok = sets.select(y, &mut stats.updates);
                     break;
                 }
-                sets.release(level.snapshot);
                 self.tries.truncate(level.first);
-                self.levels.pop();
+                if let Some(level) = self.levels.pop() {
+                    sets.release(level.snapshot);
+                }
             }
         }
+    }
+
+    /// Checks the invariant of the sparse sets: every node of an active item's set stands where
+    /// it says, and every option open to an active primary item is in the sets of all of its
+    /// items, which are all active. Holds between any two steps until the search is over (a
+    /// contradiction among the forced moves at the root leaves the sets half changed, as nothing
+    /// will read them again); the property tests check it after every step. Costs a walk over
+    /// every set.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        if self.state == State::Done {
+            return Ok(());
+        }
+        self.sets.check_invariants()
     }
 
     /// An iterator over the remaining solutions.

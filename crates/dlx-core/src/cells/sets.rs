@@ -16,6 +16,7 @@
 //!   of a small array per branch, instead of bookkeeping at every removal.
 
 use crate::problem::Problem;
+use crate::unchecked::{get, get_mut};
 
 /// `item` of a spacer.
 const SPACER: u32 = u32::MAX;
@@ -28,6 +29,15 @@ const INACTIVE: u32 = u32::MAX;
 /// options are removed. An item can carry it twice (a secondary item being covered) and stay
 /// below [`INACTIVE`].
 const SHIFT: u32 = 1 << 30;
+
+/// A snapshot of the sets, from [`Sets::checkpoint`]: where the lengths are kept, and the active
+/// primary items then. Not `Copy`: a checkpoint is released once (a clone goes with a clone of
+/// the whole search, whose sets keep their own snapshots).
+#[derive(Clone, Debug)]
+pub(crate) struct Checkpoint {
+    at: usize,
+    remaining: u32,
+}
 
 /// A node: an option's entry for one item, or a spacer.
 #[derive(Clone, Copy, Debug)]
@@ -161,23 +171,83 @@ impl Sets {
         self.lens[..self.primary].iter().all(|&l| l != 0)
     }
 
-    /// Takes a snapshot of every set's length, and returns where it is kept.
-    pub(crate) fn checkpoint(&mut self) -> usize {
+    /// Takes a snapshot of every set's length and of the active primary items: the token that
+    /// [`restore`](Self::restore) goes back to, as often as needed, until
+    /// [`release`](Self::release) consumes it. Snapshots nest: the latest is released first.
+    pub(crate) fn checkpoint(&mut self) -> Checkpoint {
         let at = self.saved.len();
         self.saved.extend_from_slice(&self.lens);
-        at
+        Checkpoint {
+            at,
+            remaining: self.remaining,
+        }
     }
 
-    /// Restores every length from the snapshot kept at `at`, and `remaining` as it was then.
-    pub(crate) fn restore(&mut self, at: usize, remaining: u32) {
+    /// Restores every length, and the active primary items, as they were at `checkpoint`.
+    pub(crate) fn restore(&mut self, checkpoint: &Checkpoint) {
         let n = self.lens.len();
+        let at = checkpoint.at;
         self.lens.copy_from_slice(&self.saved[at..at + n]);
-        self.remaining = remaining;
+        self.remaining = checkpoint.remaining;
     }
 
-    /// Forgets the snapshot kept at `at` (the latest) and any later one.
-    pub(crate) fn release(&mut self, at: usize) {
-        self.saved.truncate(at);
+    /// Forgets `checkpoint`, the latest, and any snapshot taken after it.
+    pub(crate) fn release(&mut self, checkpoint: Checkpoint) {
+        self.saved.truncate(checkpoint.at);
+    }
+
+    /// Checks the invariant of the sets (see the unchecked loops below): every node of an active
+    /// item's set stands where its `loc` says and names that item, and every option in the set
+    /// of an active primary item is in the sets of all of its items, which are all active.
+    /// Holds between any two steps of the search. Costs a walk over every set.
+    pub(crate) fn check_invariants(&self) -> Result<(), String> {
+        let member = |k: usize, w: usize| {
+            let (len, base) = (self.lens[k], self.bases[k]);
+            let loc = self.nodes[w].loc;
+            len != INACTIVE && loc.wrapping_sub(base) < len && self.set[loc as usize] as usize == w
+        };
+        for k in 0..self.lens.len() {
+            let (len, base) = (self.lens[k], self.bases[k]);
+            if len == INACTIVE {
+                continue;
+            }
+            // A secondary item's base and length are shifted apart (see `SHIFT`).
+            let bottom = if k < self.primary { 0 } else { SHIFT };
+            for p in bottom..len {
+                let at = base.wrapping_add(p) as usize;
+                let w = *self
+                    .set
+                    .get(at)
+                    .ok_or(format!("item {k}'s set runs past the end"))?;
+                let node = self.nodes[w as usize];
+                if node.item as usize != k || node.loc as usize != at {
+                    return Err(format!("node {w} in item {k}'s set is out of place"));
+                }
+                if k >= self.primary {
+                    continue;
+                }
+                let mut x = self.start[w as usize] as usize;
+                while self.nodes[x].item != SPACER {
+                    if !member(self.nodes[x].item as usize, x) {
+                        return Err(format!(
+                            "node {x}, of an option open to item {k}, is not in its item's set"
+                        ));
+                    }
+                    x += 1;
+                }
+            }
+        }
+        let active = self.lens[..self.primary]
+            .iter()
+            .filter(|&&l| l != INACTIVE)
+            .count();
+        if active != self.remaining as usize {
+            return Err(format!(
+                "{active} primary items are active, but {} are counted",
+                self.remaining
+            ));
+        }
+        Ok(())
     }
 
     /// The active primary item with the fewest options and its number of options: an item with a
@@ -289,11 +359,13 @@ struct Arena<'a> {
 // base and a length is always the top of the set plus one, and a shifted length is at least one.
 impl Arena<'_> {
     /// `nodes[x]`, unchecked.
+    ///
+    /// # Safety
+    /// `x < nodes.len()`.
     #[inline(always)]
-    fn node(&self, x: usize) -> Node {
-        debug_assert!(x < self.nodes.len());
-        // SAFETY: see above.
-        unsafe { *self.nodes.get_unchecked(x) }
+    unsafe fn node(&self, x: usize) -> Node {
+        // SAFETY: the caller promises it.
+        unsafe { get(self.nodes, x) }
     }
 
     /// Covers item `j` on behalf of the option of node `own`, `j`'s node in it: removes each of
@@ -310,7 +382,8 @@ impl Arena<'_> {
         // itself; and `j` is shifted meanwhile, so that it never looks short. The caller marks `j`
         // inactive, or restores a snapshot (which restores lengths, not bases: the base is
         // shifted back here on both ways out).
-        let p = self.node(own).loc;
+        // SAFETY: `own` is a node of the option being selected.
+        let p = unsafe { self.node(own) }.loc;
         let bottom = base.wrapping_add(if j < self.primary { 0 } else { SHIFT });
         debug_assert!(p >= bottom && p.wrapping_sub(base) < len);
         let first = self.set[bottom as usize];
@@ -340,11 +413,14 @@ impl Arena<'_> {
         let first = self.start[z] as usize;
         let mut w = first;
         loop {
-            let x = self.node(w);
+            // SAFETY: `w` starts at an option's first node and steps up to its spacer (see above).
+            let x = unsafe { self.node(w) };
             if x.item == SPACER {
                 break;
             }
-            if !self.remove(w, x) {
+            // SAFETY: by the invariant above, `w`'s option is open to an active item, so `w` is
+            // in the set of its item, which is active.
+            if !unsafe { self.remove(w, x) } {
                 self.removed += (w - first) as u64 - u64::from(z < w);
                 return false;
             }
@@ -356,29 +432,28 @@ impl Arena<'_> {
 
     /// Removes node `w` (which is `x`) from its item's set. Returns `false` if that leaves a
     /// primary item with no option.
+    ///
+    /// # Safety
+    /// `x` is `nodes[w]`, not a spacer, and `w` is a member of its item's set, which is active.
     #[inline(always)]
-    fn remove(&mut self, w: usize, x: Node) -> bool {
+    unsafe fn remove(&mut self, w: usize, x: Node) -> bool {
         let k = x.item as usize;
-        debug_assert!(k < self.lens.len() && k < self.bases.len());
-        // SAFETY: see above.
-        let len = unsafe { self.lens.get_unchecked_mut(k) };
-        // The invariant above: `k` is active and `w` is in its set.
+        // SAFETY: a node's item is `< lens.len() == bases.len()` (see above).
+        let len = unsafe { get_mut(self.lens, k) };
         debug_assert!(*len != 0 && *len != INACTIVE);
         let nl = len.wrapping_sub(1);
         *len = nl;
-        // SAFETY: see above.
-        let top = unsafe { *self.bases.get_unchecked(k) }.wrapping_add(nl) as usize;
-        debug_assert!(top < self.set.len());
-        // SAFETY: see above.
-        let last = unsafe { *self.set.get_unchecked(top) };
+        // SAFETY: as above; and `w` is in `k`'s set, so its last member `top` lies in `set`.
+        let top = unsafe { get(self.bases, k) }.wrapping_add(nl) as usize;
+        // SAFETY: as just said.
+        let last = unsafe { get(self.set, top) };
         let p = x.loc as usize;
-        debug_assert!(p < self.set.len() && (last as usize) < self.nodes.len());
-        // SAFETY: see above.
+        // SAFETY: a member of `set` is a node index, and a node's `loc` is `< set.len()`.
         unsafe {
-            *self.set.get_unchecked_mut(p) = last;
-            self.nodes.get_unchecked_mut(last as usize).loc = p as u32;
-            *self.set.get_unchecked_mut(top) = w as u32;
-            self.nodes.get_unchecked_mut(w).loc = top as u32;
+            *get_mut(self.set, p) = last;
+            get_mut(self.nodes, last as usize).loc = p as u32;
+            *get_mut(self.set, top) = w as u32;
+            get_mut(self.nodes, w).loc = top as u32;
         }
         // Without a branch (see `Sets::choose`).
         self.candidate = if nl == 1 { k as u32 } else { self.candidate };

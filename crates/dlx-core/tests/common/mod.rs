@@ -3,7 +3,7 @@
 // Each test binary uses a part of this module.
 #![allow(dead_code)]
 
-use dlx_core::{Entry, Problem, ProblemBuilder};
+use dlx_core::{Budget, Engine, Entry, Problem, ProblemBuilder, Status, StopReason};
 use proptest::prelude::*;
 
 /// A random problem before it is built: item numbers and colors (`0` for none) per option.
@@ -82,4 +82,28 @@ pub fn spec(
             options,
         })
     })
+}
+
+/// Steps `search` to its end, pausing every `step` nodes, and checks its invariant (with
+/// `check`) before the first step and after every one; returns the solutions found.
+pub fn stepped_with_checks<E: Engine>(
+    search: &mut E,
+    step: u64,
+    check: impl Fn(&E) -> Result<(), String>,
+) -> Result<Vec<Vec<usize>>, String> {
+    check(search)?;
+    let mut found = Vec::new();
+    let mut allowed = 0;
+    loop {
+        allowed += step;
+        search.set_stop(dlx_core::Stop::new().with_budget(Budget::Nodes(allowed)));
+        let status = search.step();
+        check(search).map_err(|e| format!("after {status:?}: {e}"))?;
+        match status {
+            Status::Solution => found.push(search.solution()),
+            Status::Stopped(StopReason::Budget) => {}
+            Status::Exhausted => return Ok(found),
+            other => return Err(format!("unexpected end {other:?}")),
+        }
+    }
 }
