@@ -40,6 +40,7 @@ pub mod puzzle;
 pub mod shape;
 pub mod solver;
 pub mod solvers;
+pub mod text;
 pub mod validate;
 
 pub use encode::Model;
@@ -49,4 +50,5 @@ pub use puzzle::{Alphabet, Answer, Layout, Puzzle, ShapeHint, Verdict};
 pub use shape::{Cell, House, Shape, ShapeError};
 pub use solver::{Check, Count, SolveStats, Solver};
 pub use solvers::Solvers;
+pub use text::{check, count, solve, TextError};
 pub use validate::{validate, Invalid};
