@@ -3,6 +3,8 @@
 //! Each subcommand lives in its own module and returns an [`Outcome`]; this file only parses the
 //! arguments and turns outcomes and errors into exit codes.
 
+#![forbid(unsafe_code)]
+
 mod cover;
 mod gen;
 mod input;

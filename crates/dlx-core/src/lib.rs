@@ -29,6 +29,8 @@
 //! assert_eq!(search.stats().solutions, 2);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod cells;
 mod engine;
 pub mod knuth;

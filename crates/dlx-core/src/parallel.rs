@@ -47,6 +47,7 @@ pub struct Pool<'p> {
 
 /// Why a parallel search could not run.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParallelError {
     /// The problem cannot be split.
     #[error(transparent)]

@@ -61,6 +61,7 @@ impl fmt::Display for Warning {
 
 /// Why a problem could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum BuildError {
     /// Two items were given the same name.
     #[error("item `{0}` is declared twice")]

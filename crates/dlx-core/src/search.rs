@@ -17,6 +17,7 @@ use crate::stop::{Budget, Caps, Stop};
 
 /// Why an option cannot be forced.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ForceError {
     /// There is no option with this number.
     #[error("there is no option #{0}")]

@@ -7,6 +7,7 @@ use thiserror::Error;
 /// Options found by a [`dlx_core::Search`] on the model's own problem never cause it; the error
 /// exists so that decoding options from elsewhere cannot panic.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum DecodeError {
     /// The problem has no option with this number.
     #[error("there is no option #{0} in this problem")]

@@ -27,6 +27,7 @@ pub const MAX_N: usize = 1000;
 
 /// Why a Langford problem cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum LangfordError {
     /// There must be at least one pair.
     #[error("there must be at least one pair (n ≥ 1)")]

@@ -6,6 +6,9 @@
 //! - [`polyomino`]: packing pentominoes, tetrominoes or any pieces into a board;
 //! - [`langford`]: Langford pairs.
 
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
 mod base36;
 mod decode;
 pub mod langford;

@@ -60,6 +60,7 @@ pub const MAX_ENTRIES: usize = 1 << 24;
 
 /// Why a polyomino problem cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PolyominoError {
     /// The board has no cell.
     #[error("the board has no cells")]

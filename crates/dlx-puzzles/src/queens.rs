@@ -43,6 +43,7 @@ pub enum Order {
 
 /// Why a queens problem cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum QueensError {
     /// The board must have at least one row.
     #[error("the board must have at least one row (n ≥ 1)")]

@@ -25,6 +25,9 @@
 //! );
 //! ```
 
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
 use std::fmt::Display;
 
 /// The index of the first of the patterns that `value` matches, and the number of patterns.

@@ -33,6 +33,7 @@ pub use search::{Search, Solutions, Stats};
 
 /// Why the cells engine cannot search a problem.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum Unsupported {
     /// Some option gives a color to a secondary item.
     #[error(

@@ -56,6 +56,7 @@ impl Unit {
 
 /// Why a search cannot be split.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SplitError {
     /// The problem has multiplicities, whose search trees do not split into prefixes.
     #[error("a problem with multiplicities cannot be split into sub-problems")]

@@ -78,6 +78,7 @@ impl fmt::Display for House {
 
 /// Why a shape cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ShapeError {
     /// The side is 0.
     #[error("the grid size must be at least 1")]

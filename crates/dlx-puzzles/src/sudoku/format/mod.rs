@@ -124,7 +124,33 @@ mod alphabet;
 mod answer;
 mod block;
 mod error;
+#[cfg(feature = "json")]
 mod json;
+#[cfg(not(feature = "json"))]
+mod json {
+    //! Without the `json` feature, JSON lines are recognised but not read.
+
+    use super::{FormatError, ReadOptions};
+    use crate::sudoku::{Answer, Puzzle};
+
+    /// The error in place of a JSON line's puzzle or answer.
+    fn unsupported(line: usize) -> FormatError {
+        FormatError::new(
+            line,
+            1,
+            "JSON lines are read only with the `json` feature of dlx-puzzles",
+        )
+    }
+
+    pub(crate) fn read(_: &str, line: usize, _: &ReadOptions) -> Result<Puzzle, FormatError> {
+        Err(unsupported(line))
+    }
+
+    pub(crate) fn read_answer(_: &str, line: usize, _: &Puzzle) -> Result<Answer, FormatError> {
+        Err(unsupported(line))
+    }
+}
+mod json_write;
 mod layout;
 mod line;
 mod memory;

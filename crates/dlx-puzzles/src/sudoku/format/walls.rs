@@ -17,6 +17,7 @@ pub const WALL_LEFT: u32 = 128;
 
 /// Why wall-encoded cells do not make a jigsaw. Rows and columns are 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum WallError {
     /// The number of cells is not `n * n` for some `n` from 1 to 15 (the digit has 4 bits).
     #[error("expected n x n cells with n from 1 to 15, found {cells}")]

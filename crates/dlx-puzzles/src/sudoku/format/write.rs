@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use crate::sudoku::{Alphabet, Answer, Layout, Puzzle, Verdict};
 
 use super::alphabet::symbol;
-use super::{json, REGION_SYMBOLS};
+use super::{json_write as json, REGION_SYMBOLS};
 
 /// What is printed for a puzzle without a solution (outside JSON).
 pub const NO_SOLUTION: &str = "no solution";
