@@ -393,18 +393,6 @@ mod tests {
     use super::*;
     use ParseErrorKind::*;
 
-    /// Inputs found by fuzzing (`fuzz/fuzz_targets/knuth.rs`): each parses or fails without a
-    /// panic, and what parses reads back the same after `write`.
-    #[test]
-    fn fuzz_regressions() {
-        for input in [" \u{feff}"] {
-            let Ok(parsed) = parse(input) else { continue };
-            let written = write(&parsed.problem);
-            let again = parse(&written).unwrap_or_else(|e| panic!("{input:?}: {e}"));
-            assert_eq!(written, write(&again.problem), "{input:?}");
-        }
-    }
-
     fn error(text: &str) -> (usize, usize, ParseErrorKind) {
         let e = parse(text).expect_err("the text should be rejected");
         (e.line, e.column, e.kind)
@@ -598,66 +586,5 @@ mod tests {
         let mut out = String::from("| header\n");
         write_to(&p, &mut out).unwrap();
         assert!(out.starts_with("| header\nA B C | X Y\n"));
-    }
-
-    /// Items (name, kind) and options as (item name, color name) lists: what a problem means,
-    /// independent of how its colors happen to be numbered.
-    type Shape = (Vec<(String, bool)>, Vec<Vec<(String, String)>>);
-
-    fn shape(p: &Problem) -> Shape {
-        let items = (0..p.item_count())
-            .map(|i| (p.item_name(i).to_string(), i < p.primary_count()))
-            .collect();
-        let options = (0..p.option_count())
-            .map(|o| {
-                p.option(o)
-                    .iter()
-                    .map(|e| {
-                        let item = p.item_name(e.item).to_string();
-                        (item, p.color_name(e.color).to_string())
-                    })
-                    .collect()
-            })
-            .collect();
-        (items, options)
-    }
-
-    #[test]
-    fn round_trips_a_built_problem() {
-        let mut b = ProblemBuilder::new();
-        let a = b.primary("a").unwrap();
-        let long = b.primary("a_long-name.with/odd#chars").unwrap();
-        let x = b.secondary("x").unwrap();
-        let y = b.secondary("ÿ").unwrap();
-        // Declared in another order than they are used, and one never used at all.
-        let unused = b.color("unused").unwrap();
-        let blue = b.color("blue").unwrap();
-        let red = b.color("red").unwrap();
-        assert_eq!(unused, 1);
-        b.option([
-            Entry {
-                item: y,
-                color: red,
-            },
-            Entry::plain(a),
-        ])
-        .unwrap();
-        b.option([
-            Entry::plain(long),
-            Entry {
-                item: x,
-                color: blue,
-            },
-        ])
-        .unwrap();
-        b.option([Entry::plain(x)]).unwrap();
-        b.option([Entry::plain(a), Entry::plain(long), Entry::plain(x)])
-            .unwrap();
-        let p = b.build().unwrap();
-        let text = write(&p);
-        let back = parse(&text).unwrap();
-        assert!(back.warnings.is_empty());
-        assert_eq!(shape(&back.problem), shape(&p));
-        assert_eq!(write(&back.problem), text);
     }
 }

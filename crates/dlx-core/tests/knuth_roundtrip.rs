@@ -2,35 +2,8 @@
 
 use std::path::Path;
 
-use dlx_core::knuth;
-use dlx_core::Problem;
-
-/// Items (name, primary?) and options as (item name, color name) lists, so that two problems can
-/// be compared whatever numbers their colors were given.
-type Shape = (
-    Vec<(String, bool)>,
-    Vec<(u32, u32)>,
-    Vec<Vec<(String, String)>>,
-);
-
-fn shape(p: &Problem) -> Shape {
-    let items = (0..p.item_count())
-        .map(|i| (p.item_name(i).to_string(), i < p.primary_count()))
-        .collect();
-    let bounds = (0..p.item_count()).map(|i| p.bounds(i)).collect();
-    let options = (0..p.option_count())
-        .map(|o| {
-            p.option(o)
-                .iter()
-                .map(|e| {
-                    let item = p.item_name(e.item).to_string();
-                    (item, p.color_name(e.color).to_string())
-                })
-                .collect()
-        })
-        .collect();
-    (items, bounds, options)
-}
+use dlx_core::{knuth, Entry, ProblemBuilder};
+use dlx_test_support::meaning;
 
 /// The lines of a file that are not comments or blank, with blanks normalised to one space,
 /// leaving out the lines numbered in `dropped`.
@@ -76,7 +49,7 @@ fn every_data_file_round_trips() {
         );
         let again = knuth::parse(&written).unwrap_or_else(|e| panic!("{name} rewritten: {e}"));
         assert!(again.warnings.is_empty());
-        assert_eq!(shape(&again.problem), shape(&parsed.problem), "{name}");
+        assert_eq!(meaning(&again.problem), meaning(&parsed.problem), "{name}");
         assert_eq!(knuth::write(&again.problem), written, "{name}");
     }
 }
@@ -91,4 +64,45 @@ fn multiplicities_are_read_from_the_item_line() {
     assert_eq!(problem.item_name(2), "C");
     assert_eq!(problem.bounds(2), (2, 3));
     assert!(problem.has_multiplicities());
+}
+
+/// A problem built by hand (names with odd characters, colors declared out of order and one
+/// never used) reads back the same.
+#[test]
+fn round_trips_a_built_problem() {
+    let mut b = ProblemBuilder::new();
+    let a = b.primary("a").unwrap();
+    let long = b.primary("a_long-name.with/odd#chars").unwrap();
+    let x = b.secondary("x").unwrap();
+    let y = b.secondary("ÿ").unwrap();
+    // Declared in another order than they are used, and one never used at all.
+    let unused = b.color("unused").unwrap();
+    let blue = b.color("blue").unwrap();
+    let red = b.color("red").unwrap();
+    assert_eq!(unused, 1);
+    b.option([
+        Entry {
+            item: y,
+            color: red,
+        },
+        Entry::plain(a),
+    ])
+    .unwrap();
+    b.option([
+        Entry::plain(long),
+        Entry {
+            item: x,
+            color: blue,
+        },
+    ])
+    .unwrap();
+    b.option([Entry::plain(x)]).unwrap();
+    b.option([Entry::plain(a), Entry::plain(long), Entry::plain(x)])
+        .unwrap();
+    let p = b.build().unwrap();
+    let text = knuth::write(&p);
+    let back = knuth::parse(&text).unwrap();
+    assert!(back.warnings.is_empty());
+    assert_eq!(meaning(&back.problem), meaning(&p));
+    assert_eq!(knuth::write(&back.problem), text);
 }

@@ -1,5 +1,7 @@
 //! Helpers shared by the tests of the dlx crates: checking that every variant of an error type
-//! has a test case with its whole message.
+//! has a test case with its whole message ([`check_messages`]), the checks of the fuzz targets,
+//! which the regression tests run on the inputs the fuzzers found ([`fuzz`]), and a problem's
+//! meaning apart from its numbering ([`meaning`]).
 //!
 //! ```
 //! use dlx_test_support::{check_messages, variant};
@@ -29,6 +31,11 @@
 #![forbid(unsafe_code)]
 
 use std::fmt::Display;
+
+pub mod fuzz;
+mod meaning;
+
+pub use meaning::{meaning, Meaning};
 
 /// The index of the first of the patterns that `value` matches, and the number of patterns.
 /// The patterns must cover the type (the `match` inside checks it), so that a new variant is a
