@@ -5,9 +5,10 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use clap::{Args, Subcommand};
-use dlx_core::{knuth, Problem};
+use dlx_core::knuth;
 
 use crate::langford::LangfordModel;
+use crate::model::ModelArgs;
 use crate::outcome::Outcome;
 use crate::polyomino::PolyominoModel;
 use crate::queens::QueensModel;
@@ -34,13 +35,16 @@ enum Model {
 /// Runs `dlx gen`: a comment line naming the puzzle, then the problem.
 pub fn run(args: &GenArgs) -> Result<Outcome> {
     match &args.model {
-        Model::Queens(model) => print(&model.describe(), model.build()?.problem()),
-        Model::Polyomino(model) => print(&model.describe(), model.build()?.problem()),
-        Model::Langford(model) => print(&model.describe(), model.build()?.problem()),
+        Model::Queens(model) => print(model),
+        Model::Polyomino(model) => print(model),
+        Model::Langford(model) => print(model),
     }
 }
 
-fn print(description: &str, problem: &Problem) -> Result<Outcome> {
+/// Prints the problem of `model`, after a comment naming it.
+fn print(model: &impl ModelArgs) -> Result<Outcome> {
+    let (description, model) = (model.describe(), model.build()?);
+    let problem = dlx_puzzles::Model::problem(&model);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let written = writeln!(out, "| dlx gen {description}")

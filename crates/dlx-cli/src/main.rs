@@ -12,6 +12,7 @@ mod judge;
 mod langford;
 mod memory;
 mod merge;
+mod model;
 mod outcome;
 mod polyomino;
 mod progress;
@@ -47,11 +48,11 @@ enum Command {
     /// Print a puzzle's exact-cover problem in Knuth's format.
     Gen(gen::GenArgs),
     /// Place N queens on an N×N board, no two attacking each other.
-    Queens(queens::QueensArgs),
+    Queens(model::ModelCommand<queens::QueensModel>),
     /// Cover a board with pieces (pentominoes by default), each used once.
-    Polyomino(polyomino::PolyominoArgs),
+    Polyomino(model::ModelCommand<polyomino::PolyominoModel>),
     /// Langford pairs: two of each 1…n, with k numbers between the two k's.
-    Langford(langford::LangfordArgs),
+    Langford(model::ModelCommand<langford::LangfordModel>),
     /// Cut a problem's search tree into work units (JSON lines) for other processes or machines.
     Split(split::SplitArgs),
     /// Run work units of a problem, each to the end or to a budget; one JSON result line each.
@@ -68,9 +69,9 @@ fn main() -> ExitCode {
         Command::Cover(args) => cover::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Gen(args) => gen::run(&args),
-        Command::Queens(args) => queens::run(&args),
-        Command::Polyomino(args) => polyomino::run(&args),
-        Command::Langford(args) => langford::run(&args),
+        Command::Queens(args) => model::run(&args),
+        Command::Polyomino(args) => model::run(&args),
+        Command::Langford(args) => model::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Run(args) => unit_run::run(&args),
         Command::Merge(args) => merge::run(&args),

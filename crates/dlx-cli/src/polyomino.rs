@@ -7,8 +7,7 @@ use clap::Args;
 use dlx_puzzles::polyomino::{self, Board, PictureError, Piece, Polyomino};
 
 use crate::input;
-use crate::outcome::Outcome;
-use crate::run::{self, SearchArgs};
+use crate::model::ModelArgs;
 
 /// What defines a polyomino problem.
 #[derive(Args, Debug)]
@@ -27,9 +26,11 @@ pub struct PolyominoModel {
     restrict: Option<char>,
 }
 
-impl PolyominoModel {
+impl ModelArgs for PolyominoModel {
+    type Model = Polyomino;
+
     /// Reads the board and the pieces and builds the model.
-    pub fn build(&self) -> Result<Polyomino> {
+    fn build(&self) -> Result<Polyomino> {
         let board = read_board(&self.board)?;
         let mut pieces = Vec::new();
         for spec in &self.pieces {
@@ -45,8 +46,7 @@ impl PolyominoModel {
         Ok(Polyomino::new(board, pieces, self.restrict)?)
     }
 
-    /// The command line that builds this model, for a comment in generated files.
-    pub fn describe(&self) -> String {
+    fn describe(&self) -> String {
         let mut text = format!("polyomino --board {}", self.board);
         for pieces in &self.pieces {
             text.push_str(&format!(" --pieces {pieces}"));
@@ -90,24 +90,4 @@ fn read_pieces(spec: &str) -> Result<Vec<Piece>> {
 
 fn located(name: &str, e: &PictureError) -> anyhow::Error {
     anyhow!("{name}:{}:{}: {}", e.line, e.column, e.kind)
-}
-
-/// Arguments of `dlx polyomino`.
-#[derive(Args, Debug)]
-#[command(after_help = crate::run::EXIT_CODES)]
-pub struct PolyominoArgs {
-    #[command(flatten)]
-    model: PolyominoModel,
-    #[command(flatten)]
-    search: SearchArgs,
-}
-
-/// Runs `dlx polyomino`: prints each solution as the board, each cell showing its piece.
-pub fn run(args: &PolyominoArgs) -> Result<Outcome> {
-    let model = args.model.build()?;
-    let name = args.model.describe();
-    run::search(model.problem(), &name, &args.search, |out, options| {
-        write!(out, "{}", model.decode(options)?)?;
-        Ok(())
-    })
 }

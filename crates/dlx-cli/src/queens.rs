@@ -4,8 +4,7 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use dlx_puzzles::queens::{Order, Queens};
 
-use crate::outcome::Outcome;
-use crate::run::{self, SearchArgs};
+use crate::model::ModelArgs;
 
 /// The order of the items, as the user names it.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -27,9 +26,10 @@ pub struct QueensModel {
     order: OrderArg,
 }
 
-impl QueensModel {
-    /// Builds the model.
-    pub fn build(&self) -> Result<Queens> {
+impl ModelArgs for QueensModel {
+    type Model = Queens;
+
+    fn build(&self) -> Result<Queens> {
         let order = match self.order {
             OrderArg::Plain => Order::Plain,
             OrderArg::OrganPipe => Order::OrganPipe,
@@ -37,32 +37,11 @@ impl QueensModel {
         Ok(Queens::new(self.n, order)?)
     }
 
-    /// The command line that builds this model, for a comment in generated files.
-    pub fn describe(&self) -> String {
+    fn describe(&self) -> String {
         let order = self
             .order
             .to_possible_value()
             .map_or_else(String::new, |v| format!(" --order {}", v.get_name()));
         format!("queens {}{order}", self.n)
     }
-}
-
-/// Arguments of `dlx queens`.
-#[derive(Args, Debug)]
-#[command(after_help = crate::run::EXIT_CODES)]
-pub struct QueensArgs {
-    #[command(flatten)]
-    model: QueensModel,
-    #[command(flatten)]
-    search: SearchArgs,
-}
-
-/// Runs `dlx queens`: prints each solution as a board of `Q` and `.`.
-pub fn run(args: &QueensArgs) -> Result<Outcome> {
-    let queens = args.model.build()?;
-    let name = args.model.describe();
-    run::search(queens.problem(), &name, &args.search, |out, options| {
-        write!(out, "{}", queens.decode(options)?)?;
-        Ok(())
-    })
 }

@@ -146,6 +146,16 @@ impl fmt::Display for LangfordSolution {
     }
 }
 
+impl crate::Model for Langford {
+    fn problem(&self) -> &Problem {
+        Langford::problem(self)
+    }
+
+    fn picture(&self, options: &[usize]) -> Result<String, DecodeError> {
+        Ok(format!("{}\n", self.decode(options)?))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use dlx_core::{knuth, Search, Status};

@@ -1,7 +1,7 @@
 //! Puzzles as exact-cover problems for [`dlx_core`]: Sudoku of every shape, and more.
 //!
 //! Each model builds a [`dlx_core::Problem`] and reads a solution (the option numbers a
-//! [`dlx_core::Search`] finds) back as a picture:
+//! [`dlx_core::Search`] finds) back as a picture ([`Model`]):
 //! - [`queens`]: N queens on an N×N board;
 //! - [`polyomino`]: packing pentominoes, tetrominoes or any pieces into a board;
 //! - [`langford`]: Langford pairs.
@@ -14,6 +14,7 @@ mod decode;
 pub mod langford;
 #[cfg(test)]
 mod messages;
+mod model;
 pub mod ordered;
 mod plural;
 pub mod polyomino;
@@ -21,3 +22,4 @@ pub mod queens;
 pub mod sudoku;
 
 pub use decode::DecodeError;
+pub use model::Model;

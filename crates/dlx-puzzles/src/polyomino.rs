@@ -344,6 +344,16 @@ impl fmt::Display for Tiling {
     }
 }
 
+impl crate::Model for Polyomino {
+    fn problem(&self) -> &Problem {
+        Polyomino::problem(self)
+    }
+
+    fn picture(&self, options: &[usize]) -> Result<String, DecodeError> {
+        Ok(self.decode(options)?.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use dlx_core::{knuth, Search, Status};

@@ -200,6 +200,16 @@ impl fmt::Display for QueensSolution {
     }
 }
 
+impl crate::Model for Queens {
+    fn problem(&self) -> &Problem {
+        Queens::problem(self)
+    }
+
+    fn picture(&self, options: &[usize]) -> Result<String, DecodeError> {
+        Ok(self.decode(options)?.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use dlx_core::{knuth, Search, Status};
