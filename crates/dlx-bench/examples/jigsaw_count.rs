@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use dlx_core::{Search, Status};
 use dlx_puzzles::sudoku::fastn::SolverN;
-use dlx_puzzles::sudoku::{Model, Shape};
+use dlx_puzzles::sudoku::{FastPath, Model, Shape};
 
 #[inline(never)]
 fn run_fast(solvers: &mut [SolverN], puzzles: &[Vec<u16>], limit: u64) -> u64 {

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use dlx_core::{cells, Problem, Search, Status};
+use dlx_core::{cells, Engine, Problem, Search, Status};
 
 use crate::case::{Case, Expected, Group, Run};
 use crate::golden;
@@ -47,45 +47,14 @@ impl Case for ExactCoverCase {
     fn run_ours(&mut self) -> Run {
         // Copying the links into a fresh search is our counterpart of building the peer's
         // matrix: done before the clock starts.
-        let mut search = Search::new(&self.problem);
-        let start = Instant::now();
-        let status = search.count();
-        let elapsed = start.elapsed();
-        assert_eq!(
-            status,
-            Status::Exhausted,
-            "{}: search stopped early",
-            self.name
-        );
-        let stats = search.stats();
-        Run {
-            elapsed,
-            solutions: stats.solutions,
-            nodes: Some(stats.nodes),
-            updates: Some(stats.updates),
-        }
+        timed_count(&mut Search::new(&self.problem), &self.name)
     }
 
     fn run_alt(&mut self) -> Option<Run> {
         // Building the cells engine's sets is, like copying the links, not timed. A problem it
         // refuses (colors) has no column.
         let mut search = cells::Search::new(&self.problem).ok()?;
-        let start = Instant::now();
-        let status = search.count();
-        let elapsed = start.elapsed();
-        assert_eq!(
-            status,
-            Status::Exhausted,
-            "{}: cells search stopped early",
-            self.name
-        );
-        let stats = search.stats();
-        Some(Run {
-            elapsed,
-            solutions: stats.solutions,
-            nodes: Some(stats.nodes),
-            updates: Some(stats.updates),
-        })
+        Some(timed_count(&mut search, &self.name))
     }
 
     fn run_peer(&mut self) -> Run {
@@ -132,4 +101,24 @@ pub fn group(dir: &Path, names: &[String]) -> Result<Group> {
             .to_string(),
         cases,
     })
+}
+
+/// Counts every solution with `engine`, timing the search alone.
+fn timed_count(engine: &mut impl Engine, name: &str) -> Run {
+    let start = Instant::now();
+    let status = engine.count();
+    let elapsed = start.elapsed();
+    assert_eq!(
+        status,
+        Status::Exhausted,
+        "{name}: the {} search stopped early",
+        engine.name()
+    );
+    let stats = engine.stats();
+    Run {
+        elapsed,
+        solutions: stats.solutions,
+        nodes: Some(stats.nodes),
+        updates: Some(stats.updates),
+    }
 }

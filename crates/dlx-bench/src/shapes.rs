@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use dlx_core::{Budget, Search, Status, Stop};
 use dlx_puzzles::sudoku::fastn::SolverN;
-use dlx_puzzles::sudoku::{Model, Shape};
+use dlx_puzzles::sudoku::{FastPath, Model, Shape};
 
 use crate::case::{Case, Expected, Group, Run};
 

@@ -1,15 +1,10 @@
 //! `dlx cover`: output format, counting, limits, statistics, exit codes, bad input.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn data(name: &str) -> String {
-    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
 
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
-}
+use common::{data, dlx};
 
 #[test]
 fn prints_every_solution_as_its_options() {

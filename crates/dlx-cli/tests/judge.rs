@@ -4,14 +4,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use dlx_puzzles::sudoku::judge::Problem;
 use dlx_puzzles::sudoku::validate;
 use predicates::str::contains;
 
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
-}
+mod common;
+
+use common::dlx;
 
 /// The fixtures of one problem's folder.
 fn data(folder: &str) -> PathBuf {

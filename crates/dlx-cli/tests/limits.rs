@@ -6,12 +6,11 @@ use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::CommandCargoExt;
-use assert_cmd::Command;
 use predicates::str::contains;
 
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
-}
+mod common;
+
+use common::dlx;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

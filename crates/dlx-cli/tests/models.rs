@@ -1,24 +1,11 @@
 //! `dlx gen`, `dlx queens`, `dlx polyomino` and `dlx langford`: generated problems, pictures,
 //! counts, limits, statistics, exit codes, bad input.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn data(name: &str) -> String {
-    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
 
-/// A file of the engine's collection of instances, with the figures of GOLDEN.md.
-fn instance(name: &str) -> String {
-    format!(
-        "{}/../dlx-core/tests/data/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
-}
+use common::{data, dlx, instance};
 
 fn stdout_of(args: &[&str]) -> String {
     let out = dlx().args(args).assert().success();

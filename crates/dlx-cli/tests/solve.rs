@@ -2,9 +2,12 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 use dlx_puzzles::sudoku::{validate, Shape};
 use predicates::str::contains;
+
+mod common;
+
+use common::dlx;
 
 /// The HDU 3111 example: unique; unsolvable without a direct clash; a clash in row 1.
 const UNIQUE: &str =
@@ -15,10 +18,6 @@ const NONE: &str =
     "4.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7";
 const CLASH: &str =
     "113...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7";
-
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
-}
 
 /// A sample file of the puzzle crate's tests.
 fn sample(name: &str) -> PathBuf {

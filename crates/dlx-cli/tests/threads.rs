@@ -3,23 +3,14 @@
 
 use std::collections::BTreeSet;
 
-use assert_cmd::Command;
+mod common;
 
-fn golden(name: &str) -> String {
-    format!(
-        "{}/../dlx-core/tests/data/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
-}
+use common::{dlx, instance};
 
 /// `dlx cover --count --stats` with these extra arguments: the count, and the nodes and updates.
 fn count(file: &str, extra: &[&str]) -> (String, String) {
     let out = dlx()
-        .args(["cover", "--count", "--stats", &golden(file)])
+        .args(["cover", "--count", "--stats", &instance(file)])
         .args(extra)
         .assert()
         .success();
@@ -67,7 +58,7 @@ fn counts_nodes_and_updates_match_one_thread_on_every_small_golden_file() {
 fn printing_on_threads_finds_the_same_solutions() {
     let blocks = |args: &[&str]| -> BTreeSet<String> {
         let out = dlx()
-            .args(["cover", &golden("queens8.dlx")])
+            .args(["cover", &instance("queens8.dlx")])
             .args(args)
             .assert()
             .success();
@@ -85,7 +76,7 @@ fn printing_on_threads_finds_the_same_solutions() {
 fn ordered_output_is_the_one_thread_order() {
     let run = |args: &[&str]| {
         let out = dlx()
-            .args(["cover", &golden("langford7.dlx")])
+            .args(["cover", &instance("langford7.dlx")])
             .args(args)
             .assert()
             .success();
@@ -100,13 +91,13 @@ fn ordered_output_is_the_one_thread_order() {
 #[test]
 fn multiplicities_need_one_thread() {
     dlx()
-        .args(["cover", "--count", "--threads", "2", &golden("toy3.dlx")])
+        .args(["cover", "--count", "--threads", "2", &instance("toy3.dlx")])
         .assert()
         .code(2)
         .stderr(predicates::str::contains("multiplicities"));
     // By default they are counted on one thread.
     dlx()
-        .args(["cover", "--count", &golden("toy3.dlx")])
+        .args(["cover", "--count", &instance("toy3.dlx")])
         .assert()
         .success()
         .stdout("1\n");

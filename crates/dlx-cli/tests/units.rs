@@ -3,19 +3,11 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 use predicates::str::contains;
 
-fn golden(name: &str) -> String {
-    format!(
-        "{}/../dlx-core/tests/data/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
+mod common;
 
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
-}
+use common::{dlx, instance};
 
 fn scratch(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
@@ -34,7 +26,7 @@ fn field(line: &str, key: &str) -> String {
 /// Splits `file` into `k` units, runs them with `budget` nodes each, then runs what is left,
 /// round after round, and returns the merged totals line.
 fn split_run_merge(file: &str, k: usize, budget: u64, tag: &str) -> String {
-    let path = golden(file);
+    let path = instance(file);
     let units = scratch(&format!("{tag}-units.jsonl"));
     std::fs::write(&units, stdout(&["split", &path, "--units", &k.to_string()])).unwrap();
     let mut results: Vec<PathBuf> = Vec::new();
@@ -68,7 +60,7 @@ fn split_run_merge(file: &str, k: usize, budget: u64, tag: &str) -> String {
 /// `solutions=… nodes=… updates=…` of one search of `file`.
 fn single_stats(file: &str) -> String {
     let out = dlx()
-        .args(["cover", "--count", "--stats", &golden(file)])
+        .args(["cover", "--count", "--stats", &instance(file)])
         .assert()
         .success();
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
@@ -106,7 +98,7 @@ fn units_and_their_remainders_add_up_to_the_whole_count() {
 
 #[test]
 fn one_unit_by_index() {
-    let path = golden("queens8.dlx");
+    let path = instance("queens8.dlx");
     let units = scratch("index-units.jsonl");
     std::fs::write(&units, stdout(&["split", &path, "--units", "5"])).unwrap();
     let line = stdout(&[
@@ -124,11 +116,11 @@ fn one_unit_by_index() {
 #[test]
 fn units_of_another_problem_are_refused() {
     let units = scratch("other-units.jsonl");
-    std::fs::write(&units, stdout(&["split", &golden("queens8.dlx")])).unwrap();
+    std::fs::write(&units, stdout(&["split", &instance("queens8.dlx")])).unwrap();
     dlx()
         .args([
             "run",
-            &golden("queens9.dlx"),
+            &instance("queens9.dlx"),
             "--units",
             units.to_str().unwrap(),
         ])
@@ -144,7 +136,7 @@ fn bad_unit_lines_name_the_line() {
     dlx()
         .args([
             "run",
-            &golden("queens8.dlx"),
+            &instance("queens8.dlx"),
             "--units",
             units.to_str().unwrap(),
         ])
@@ -156,7 +148,7 @@ fn bad_unit_lines_name_the_line() {
 #[test]
 fn multiplicities_cannot_be_split() {
     dlx()
-        .args(["split", &golden("toy3.dlx")])
+        .args(["split", &instance("toy3.dlx")])
         .assert()
         .code(2)
         .stderr(contains("multiplicities"));

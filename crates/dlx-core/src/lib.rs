@@ -46,4 +46,4 @@ mod unchecked;
 pub use engine::{Engine, Solutions, Stats, Status};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, Warning, MAX_SIZE};
 pub use search::{ForceError, Search, SplitError, Unit};
-pub use stop::{Budget, Cancel, Caps, Stop, StopReason, LOOK_EVERY};
+pub use stop::{Budget, Cancel, Stop, StopReason, Watch, LOOK_EVERY};

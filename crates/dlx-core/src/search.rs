@@ -13,7 +13,7 @@ pub use split::{SplitError, Unit};
 use crate::engine::{Engine, Solutions, Stats, Status};
 use crate::links::Links;
 use crate::problem::Problem;
-use crate::stop::{Budget, Caps, Stop};
+use crate::stop::{Budget, Stop, Watch};
 
 /// Why an option cannot be forced.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -63,9 +63,7 @@ pub struct Search {
     state: State,
     stats: Stats,
     limit: Option<u64>,
-    stop: Stop,
-    /// Where the search next looks at `stop`.
-    caps: Caps,
+    watch: Watch,
 }
 
 impl Search {
@@ -81,8 +79,7 @@ impl Search {
             state: State::Start,
             stats: Stats::default(),
             limit: None,
-            stop: Stop::new(),
-            caps: Stop::new().caps(0, 0),
+            watch: Watch::default(),
         }
     }
 
@@ -99,7 +96,7 @@ impl Search {
         self.state = State::Start;
         self.stats = Stats::default();
         self.limit = None;
-        self.caps = self.stop.first_caps(0, 0);
+        self.watch.restart(0, 0);
     }
 
     /// Puts `option` into every solution, before the search starts.
@@ -150,16 +147,14 @@ impl Search {
     /// Bounds the rest of the search: its budget (counted on its [`Stats`] since it was
     /// created), a deadline and a cancel flag. A search stopped by one can be resumed.
     pub fn set_stop(&mut self, stop: Stop) {
-        self.caps = stop.first_caps(self.stats.nodes, self.stats.updates);
-        self.stop = stop;
+        self.watch.set(stop, self.stats.nodes, self.stats.updates);
     }
 
     /// Replaces the budget of the [`Stop`], keeping its deadline and flag; the search can be
     /// resumed with a larger one.
     pub fn set_budget(&mut self, budget: Budget) {
-        let mut stop = std::mem::take(&mut self.stop);
-        stop.set_budget(budget);
-        self.set_stop(stop);
+        let (nodes, updates) = (self.stats.nodes, self.stats.updates);
+        self.watch.set_budget(budget, nodes, updates);
     }
 
     /// The statistics so far.
@@ -211,23 +206,33 @@ impl Search {
         }
     }
 
-    /// Runs until the next solution, the end, the limit or the [`Stop`].
-    pub fn step(&mut self) -> Status {
-        if self.links.has_bounds() {
-            return self.step_with_bounds();
-        }
-        let mut resume = match self.state {
-            State::Done => return Status::Exhausted,
-            _ if self.at_limit() => return Status::LimitReached,
+    /// Where a step begins: whether it goes on after the solution reported last (rather than
+    /// entering a node), or, when there is nothing to search, the status it ends with at once.
+    #[inline]
+    fn begin(&mut self) -> Result<bool, Status> {
+        match self.state {
+            State::Done => Err(Status::Exhausted),
+            _ if self.at_limit() => Err(Status::LimitReached),
             State::Start if self.links.all_covered() => {
                 // Forced options (or an empty problem) leave nothing to choose: one solution.
                 self.stats.nodes += 1;
                 self.stats.solutions += 1;
                 self.state = State::Done;
-                return Status::Solution;
+                Err(Status::Solution)
             }
-            State::Start | State::Forward => false,
-            State::Recover => true,
+            State::Start | State::Forward => Ok(false),
+            State::Recover => Ok(true),
+        }
+    }
+
+    /// Runs until the next solution, the end, the limit or the [`Stop`].
+    pub fn step(&mut self) -> Status {
+        if self.links.has_bounds() {
+            return self.step_with_bounds();
+        }
+        let mut resume = match self.begin() {
+            Ok(resume) => resume,
+            Err(status) => return status,
         };
         let links = &mut self.links;
         let stats = &mut self.stats;
@@ -246,12 +251,9 @@ impl Search {
                 x = links.down(x);
                 self.choice[level] = x;
             } else {
-                // One comparison per node until a cap is reached (see `Stop::caps`).
-                if self.caps.reached(stats.nodes, stats.updates) {
-                    if let Some(reason) = self.caps.look(&self.stop, stats.nodes, stats.updates) {
-                        self.pause(level);
-                        return Status::Stopped(reason);
-                    }
+                if let Some(reason) = self.watch.check(stats.nodes, stats.updates) {
+                    self.pause(level);
+                    return Status::Stopped(reason);
                 }
                 stats.nodes += 1;
                 best = links

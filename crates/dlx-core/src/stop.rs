@@ -193,7 +193,7 @@ impl Stop {
     /// not look at this `Stop` again until it has entered at least the first many nodes and made
     /// at least the second many updates. Until the node cap is reached (never, with no limit, as
     /// `u64::MAX` nodes cannot be entered) the search makes a single comparison per node.
-    pub fn caps(&self, nodes: u64, updates: u64) -> Caps {
+    fn caps(&self, nodes: u64, updates: u64) -> Caps {
         let watched = self.watches();
         match self.budget {
             Budget::Unlimited if watched => Caps(nodes.saturating_add(LOOK_EVERY), 0),
@@ -208,45 +208,80 @@ impl Stop {
     }
 }
 
-impl Stop {
-    /// The caps of a search given this `Stop` after entering `nodes` nodes and making `updates`
-    /// updates: as [`Stop::caps`], but a watched search looks at once, at its next node, so that
-    /// a flag raised before it started stops it even if it would end within a slice.
-    pub fn first_caps(&self, nodes: u64, updates: u64) -> Caps {
-        if self.watches() {
+/// A [`Stop`] as a search watches it: the stop, and the work at which the search next looks at
+/// it (the caps). A search calls [`Watch::check`] where it compares its work with a cap, once per
+/// node: one comparison, until a cap is reached and the stop is looked at, out of line.
+#[derive(Clone, Debug, Default)]
+pub struct Watch {
+    stop: Stop,
+    caps: Caps,
+}
+
+impl Watch {
+    /// A watch on `stop` for a search that has done no work yet.
+    pub fn new(stop: Stop) -> Watch {
+        let mut watch = Watch {
+            stop,
+            caps: Caps::default(),
+        };
+        watch.restart(0, 0);
+        watch
+    }
+
+    /// The stop watched.
+    pub fn stop(&self) -> &Stop {
+        &self.stop
+    }
+
+    /// Watches `stop` from now on, for a search that has entered `nodes` nodes and made
+    /// `updates` updates.
+    pub fn set(&mut self, stop: Stop, nodes: u64, updates: u64) {
+        self.stop = stop;
+        self.restart(nodes, updates);
+    }
+
+    /// Replaces the budget of the stop, keeping its deadline and flag.
+    pub fn set_budget(&mut self, budget: Budget, nodes: u64, updates: u64) {
+        self.stop.set_budget(budget);
+        self.restart(nodes, updates);
+    }
+
+    /// Starts watching again from this work: a watched search looks at once, at its next node,
+    /// so that a flag raised before it started stops it even if it would end within a slice.
+    pub fn restart(&mut self, nodes: u64, updates: u64) {
+        self.caps = if self.stop.watches() {
             Caps(nodes, updates)
         } else {
-            self.caps(nodes, updates)
+            self.stop.caps(nodes, updates)
+        };
+    }
+
+    /// Why a search with this work must stop now, if it must.
+    #[inline]
+    pub fn check(&mut self, nodes: u64, updates: u64) -> Option<StopReason> {
+        if nodes >= self.caps.0 && updates >= self.caps.1 {
+            self.look(nodes, updates)
+        } else {
+            None
         }
+    }
+
+    /// At a cap: why the search must stop, or (moving the caps on) nothing.
+    #[cold]
+    #[inline(never)]
+    fn look(&mut self, nodes: u64, updates: u64) -> Option<StopReason> {
+        let reason = self.stop.reached(nodes, updates);
+        if reason.is_none() {
+            self.caps = self.stop.caps(nodes, updates);
+        }
+        reason
     }
 }
 
 /// Where a search next looks at its [`Stop`]: once it has entered `.0` nodes and made `.1`
 /// updates (see [`Stop::caps`]).
-///
-/// The default caps are reached at once: the search looks at its `Stop` before its first node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Caps(pub u64, pub u64);
-
-impl Caps {
-    /// Whether a search with this work has reached the caps and must look at its `Stop`.
-    #[inline]
-    pub fn reached(self, nodes: u64, updates: u64) -> bool {
-        nodes >= self.0 && updates >= self.1
-    }
-
-    /// Looks at `stop` for a search with this work that reached the caps: why it must stop, or
-    /// (moving the caps on) nothing.
-    #[cold]
-    #[inline(never)]
-    pub fn look(&mut self, stop: &Stop, nodes: u64, updates: u64) -> Option<StopReason> {
-        let reason = stop.reached(nodes, updates);
-        if reason.is_none() {
-            *self = stop.caps(nodes, updates);
-        }
-        reason
-    }
-}
+struct Caps(u64, u64);
 
 #[cfg(test)]
 mod tests {
@@ -283,15 +318,24 @@ mod tests {
     }
 
     #[test]
-    fn a_look_moves_the_caps_on_or_says_why() {
+    fn a_watch_looks_at_once_then_every_few_thousand_nodes() {
+        let cancel = Cancel::new();
         let stop = Stop::new()
             .with_budget(Budget::Nodes(10_000))
-            .with_cancel(Cancel::new());
-        let mut caps = stop.caps(0, 0);
-        assert_eq!(caps, Caps(LOOK_EVERY, 0));
-        assert!(caps.reached(LOOK_EVERY, 0) && !caps.reached(LOOK_EVERY - 1, 5));
-        assert_eq!(caps.look(&stop, LOOK_EVERY, 0), None);
-        assert_eq!(caps, Caps(2 * LOOK_EVERY, 0));
-        assert_eq!(caps.look(&stop, 10_000, 0), Some(StopReason::Budget));
+            .with_cancel(cancel.clone());
+        let mut watch = Watch::new(stop);
+        assert_eq!(watch.caps, Caps(0, 0));
+        assert_eq!(watch.check(0, 0), None);
+        assert_eq!(watch.caps, Caps(LOOK_EVERY, 0));
+        cancel.cancel();
+        assert_eq!(watch.check(LOOK_EVERY - 1, 5), None);
+        assert_eq!(watch.check(LOOK_EVERY, 0), Some(StopReason::Cancelled));
+        cancel.reset();
+        assert_eq!(watch.check(LOOK_EVERY, 0), None);
+        assert_eq!(watch.caps, Caps(2 * LOOK_EVERY, 0));
+        assert_eq!(watch.check(10_000, 0), Some(StopReason::Budget));
+        let mut plain = Watch::new(Stop::new().with_budget(Budget::Nodes(7)));
+        assert_eq!(plain.caps, Caps(7, 0));
+        assert_eq!(plain.check(7, 0), Some(StopReason::Budget));
     }
 }

@@ -146,15 +146,7 @@ impl fmt::Display for LangfordSolution {
     }
 }
 
-impl crate::Model for Langford {
-    fn problem(&self) -> &Problem {
-        Langford::problem(self)
-    }
-
-    fn picture(&self, options: &[usize]) -> Result<String, DecodeError> {
-        Ok(format!("{}\n", self.decode(options)?))
-    }
-}
+crate::model::impl_model!(Langford);
 
 #[cfg(test)]
 mod tests {

@@ -25,3 +25,25 @@ pub trait Model {
     /// a newline. Fails when the options are not a solution.
     fn picture(&self, options: &[usize]) -> Result<String, DecodeError>;
 }
+
+/// Implements [`Model`] for a model whose `problem` and `decode` (to a solution that displays
+/// as its picture) are its own methods.
+macro_rules! impl_model {
+    ($model:ty) => {
+        impl $crate::Model for $model {
+            fn problem(&self) -> &dlx_core::Problem {
+                <$model>::problem(self)
+            }
+
+            fn picture(&self, options: &[usize]) -> Result<String, $crate::DecodeError> {
+                let mut picture = self.decode(options)?.to_string();
+                if !picture.ends_with('\n') {
+                    picture.push('\n');
+                }
+                Ok(picture)
+            }
+        }
+    };
+}
+
+pub(crate) use impl_model;

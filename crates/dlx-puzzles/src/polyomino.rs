@@ -344,15 +344,7 @@ impl fmt::Display for Tiling {
     }
 }
 
-impl crate::Model for Polyomino {
-    fn problem(&self) -> &Problem {
-        Polyomino::problem(self)
-    }
-
-    fn picture(&self, options: &[usize]) -> Result<String, DecodeError> {
-        Ok(self.decode(options)?.to_string())
-    }
-}
+crate::model::impl_model!(Polyomino);
 
 #[cfg(test)]
 mod tests {

@@ -200,15 +200,7 @@ impl fmt::Display for QueensSolution {
     }
 }
 
-impl crate::Model for Queens {
-    fn problem(&self) -> &Problem {
-        Queens::problem(self)
-    }
-
-    fn picture(&self, options: &[usize]) -> Result<String, DecodeError> {
-        Ok(self.decode(options)?.to_string())
-    }
-}
+crate::model::impl_model!(Queens);
 
 #[cfg(test)]
 mod tests {

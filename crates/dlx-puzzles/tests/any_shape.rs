@@ -5,7 +5,7 @@
 mod common;
 
 use dlx_puzzles::sudoku::fastn::SolverN;
-use dlx_puzzles::sudoku::{validate, GivensError, Shape, Solver, Verdict};
+use dlx_puzzles::sudoku::{validate, FastPath, GivensError, Shape, Solver, Verdict};
 use proptest::prelude::*;
 
 /// A fast solver and a general one for `shape`.

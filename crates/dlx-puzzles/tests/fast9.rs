@@ -2,7 +2,7 @@
 //! puzzles cut from valid grids.
 
 use dlx_puzzles::sudoku::fast9;
-use dlx_puzzles::sudoku::{Clash, GivensError, House, Shape, Verdict};
+use dlx_puzzles::sudoku::{Clash, FastPath, GivensError, House, Shape, Verdict};
 use proptest::prelude::*;
 
 /// The specialised solver with the questions these tests ask, on cells as bytes.

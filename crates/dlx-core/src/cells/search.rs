@@ -5,7 +5,7 @@ use std::fmt;
 use super::sets::{Checkpoint, Sets};
 use super::Unsupported;
 use crate::problem::Problem;
-use crate::{Budget, Caps, Engine, Status, Stop};
+use crate::{Budget, Engine, Status, Stop, Watch};
 
 /// Statistics of a cells search.
 ///
@@ -86,9 +86,7 @@ pub struct Search {
     state: State,
     stats: Stats,
     limit: Option<u64>,
-    stop: Stop,
-    /// Where the search next looks at `stop`.
-    caps: Caps,
+    watch: Watch,
 }
 
 impl Search {
@@ -103,8 +101,7 @@ impl Search {
             state: State::Start,
             stats: Stats::default(),
             limit: None,
-            stop: Stop::new(),
-            caps: Stop::new().caps(0, 0),
+            watch: Watch::default(),
         })
     }
 
@@ -118,15 +115,13 @@ impl Search {
     /// before a branch node once the budget is spent), a deadline and a cancel flag. A search
     /// stopped by one can be resumed.
     pub fn set_stop(&mut self, stop: Stop) {
-        self.caps = stop.first_caps(self.stats.nodes, self.stats.updates);
-        self.stop = stop;
+        self.watch.set(stop, self.stats.nodes, self.stats.updates);
     }
 
     /// Replaces the budget of the [`Stop`], keeping its deadline and flag.
     pub fn set_budget(&mut self, budget: Budget) {
-        let mut stop = std::mem::take(&mut self.stop);
-        stop.set_budget(budget);
-        self.set_stop(stop);
+        let (nodes, updates) = (self.stats.nodes, self.stats.updates);
+        self.watch.set_budget(budget, nodes, updates);
     }
 
     /// The statistics so far.
@@ -181,12 +176,9 @@ impl Search {
                     ok = sets.select(y, &mut stats.updates);
                     continue;
                 }
-                // One comparison per branch node until a cap is reached (see `Stop::caps`).
-                if self.caps.reached(stats.nodes, stats.updates) {
-                    if let Some(reason) = self.caps.look(&self.stop, stats.nodes, stats.updates) {
-                        self.state = State::Paused;
-                        return Status::Stopped(reason);
-                    }
+                if let Some(reason) = self.watch.check(stats.nodes, stats.updates) {
+                    self.state = State::Paused;
+                    return Status::Stopped(reason);
                 }
                 stats.nodes += 1;
                 let first = self.tries.len();

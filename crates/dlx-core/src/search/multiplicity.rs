@@ -28,28 +28,18 @@ enum Step {
 impl Search {
     /// [`Search::step`] for problems with multiplicities.
     pub(super) fn step_with_bounds(&mut self) -> Status {
-        let mut step = match self.state {
-            State::Done => return Status::Exhausted,
-            _ if self.at_limit() => return Status::LimitReached,
-            State::Start if self.links.all_covered() => {
-                self.stats.nodes += 1;
-                self.stats.solutions += 1;
-                self.state = State::Done;
-                return Status::Solution;
-            }
-            State::Start | State::Forward => Step::Enter,
-            State::Recover => Step::TryAgain,
+        let mut step = match self.begin() {
+            Ok(true) => Step::TryAgain,
+            Ok(false) => Step::Enter,
+            Err(status) => return status,
         };
         let mut level = self.level;
         loop {
             match step {
                 Step::Enter => {
-                    let (nodes, updates) = (self.stats.nodes, self.stats.updates);
-                    if self.caps.reached(nodes, updates) {
-                        if let Some(reason) = self.caps.look(&self.stop, nodes, updates) {
-                            self.pause(level);
-                            return Status::Stopped(reason);
-                        }
+                    if let Some(reason) = self.watch.check(self.stats.nodes, self.stats.updates) {
+                        self.pause(level);
+                        return Status::Stopped(reason);
                     }
                     self.stats.nodes += 1;
                     let (i, degree) = self

@@ -244,6 +244,12 @@ mod tests {
         search.stats().solutions
     }
 
+    /// The solutions below the frontier of `search`.
+    fn count_frontier(problem: &crate::Problem, search: &Search) -> u64 {
+        let frontier = search.frontier().unwrap();
+        frontier.iter().map(|p| count_prefix(problem, p)).sum()
+    }
+
     #[test]
     fn an_unstarted_search_is_one_unit() {
         let problem = knuth::parse(TOY).unwrap().problem;
@@ -281,12 +287,7 @@ mod tests {
             let mut search = Search::new(&problem);
             search.set_budget(Budget::Nodes(budget));
             let status = search.count();
-            let rest: u64 = search
-                .frontier()
-                .unwrap()
-                .iter()
-                .map(|p| count_prefix(&problem, p))
-                .sum();
+            let rest = count_frontier(&problem, &search);
             assert_eq!(search.stats().solutions + rest, whole, "budget {budget}");
             if status == Status::Exhausted {
                 assert_eq!(search.frontier(), Ok(vec![]));
@@ -300,13 +301,7 @@ mod tests {
         let whole = count_prefix(&problem, &[]);
         let mut search = Search::new(&problem);
         assert_eq!(search.step(), Status::Solution);
-        let rest: u64 = search
-            .frontier()
-            .unwrap()
-            .iter()
-            .map(|p| count_prefix(&problem, p))
-            .sum();
-        assert_eq!(1 + rest, whole);
+        assert_eq!(1 + count_frontier(&problem, &search), whole);
     }
 
     #[test]

@@ -116,61 +116,29 @@ impl General {
     }
 }
 
-/// What [`Solver`] asks of a specialised path: [`Solver9`] and [`SolverN`] answer the same calls.
-trait FastPath {
-    /// Searches until `limit` solutions; `None` when the givens do not fit.
+/// A specialised path: [`Solver9`] and [`SolverN`] answer the same calls, which [`Solver`] makes
+/// of whichever its shape takes.
+pub trait FastPath {
+    /// Searches the puzzle until `limit` solutions are found or the tree is done, and returns
+    /// how many were found (a limit of 0 searches nothing); `None` when the givens do not fit the
+    /// shape ([`Shape::check_givens`] says why). `givens` holds the `n²` cells row by row: 0 for
+    /// empty, `1..=n` for a given.
     fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64>;
-    /// Writes the first solution of the last run, if any, into `out`; false if there is none.
+
+    /// Writes the first solution the last run found, if any, into `out` (`n²` values, cleared
+    /// first); false if there is none.
     fn first_into(&self, out: &mut Vec<u16>) -> bool;
+
+    /// The number of branches the last run took (each alternative tried at a branch counts one,
+    /// except the last, which follows without a copy): a measure of difficulty for statistics.
     fn guesses(&self) -> u64;
+
+    /// Bounds every later run: a budget of guesses, a deadline and a cancel flag. A run stopped
+    /// by one reports the solutions found so far, and [`stopped`](Self::stopped) tells.
     fn set_stop(&mut self, stop: Stop);
+
+    /// Why the last run stopped before the end of its search, if it did.
     fn stopped(&self) -> Option<StopReason>;
-}
-
-impl FastPath for Solver9 {
-    fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
-        Solver9::run(self, givens, limit)
-    }
-    fn first_into(&self, out: &mut Vec<u16>) -> bool {
-        let Some(first) = self.first() else {
-            return false;
-        };
-        out.clear();
-        out.extend(first.iter().map(|&v| u16::from(v)));
-        true
-    }
-    fn guesses(&self) -> u64 {
-        Solver9::guesses(self)
-    }
-    fn set_stop(&mut self, stop: Stop) {
-        Solver9::set_stop(self, stop);
-    }
-    fn stopped(&self) -> Option<StopReason> {
-        Solver9::stopped(self)
-    }
-}
-
-impl FastPath for SolverN {
-    fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
-        SolverN::run(self, givens, limit)
-    }
-    fn first_into(&self, out: &mut Vec<u16>) -> bool {
-        let Some(first) = self.first() else {
-            return false;
-        };
-        out.clear();
-        out.extend_from_slice(first);
-        true
-    }
-    fn guesses(&self) -> u64 {
-        SolverN::guesses(self)
-    }
-    fn set_stop(&mut self, stop: Stop) {
-        SolverN::set_stop(self, stop);
-    }
-    fn stopped(&self) -> Option<StopReason> {
-        SolverN::stopped(self)
-    }
 }
 
 /// A specialised path.

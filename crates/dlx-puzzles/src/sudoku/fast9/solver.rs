@@ -1,8 +1,9 @@
 //! The reusable solver: depth-first search over copied boards.
 
-use dlx_core::{Caps, Stop, StopReason};
+use dlx_core::{Stop, StopReason, Watch};
 
 use super::board::Board;
+use crate::sudoku::FastPath;
 
 /// A 9x9 Sudoku solver specialised for speed; reuse one for many puzzles.
 ///
@@ -10,11 +11,13 @@ use super::board::Board;
 /// box-value items), with the candidates held as band bitboards, forced moves applied to a
 /// fixpoint, and a branch on a cell with the fewest values. It allocates nothing.
 ///
-/// It answers the same calls as [`SolverN`](crate::sudoku::fastn::SolverN): givens as `u16`
-/// values, a run up to a number of solutions, the first solution, the guesses made.
+/// It answers the same calls as [`SolverN`](crate::sudoku::fastn::SolverN), those of
+/// [`FastPath`]: givens as `u16` values, a run up to a number of solutions, the first solution,
+/// the guesses made, a [`Stop`].
 ///
 /// ```
 /// use dlx_puzzles::sudoku::fast9::Solver9;
+/// use dlx_puzzles::sudoku::FastPath;
 ///
 /// let text = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /// let givens: Vec<u16> = text.bytes().map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') }).collect();
@@ -33,9 +36,7 @@ pub struct Solver9 {
     /// The first solution of the current call (valid when `found > 0`).
     first: Option<[u8; 81]>,
     /// The run control of every call; its budget counts guesses.
-    stop: Stop,
-    /// Where the search next looks at `stop`.
-    caps: Caps,
+    watch: Watch,
     /// Why the last call stopped before its end, if it did.
     stopped: Option<StopReason>,
 }
@@ -46,36 +47,9 @@ impl Solver9 {
         Self::default()
     }
 
-    /// Searches the puzzle until `limit` solutions are found or the tree is done, and returns how
-    /// many were found (a limit of 0 searches nothing); `None` when the givens do not fit
-    /// ([`Shape::check_givens`](crate::sudoku::Shape::check_givens) says why). `givens` holds
-    /// the 81 cells row by row: 0 for empty, `1..=9` for a given.
-    pub fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
-        let cells = classic_cells(givens)?;
-        self.run_cells(&cells, limit)?;
-        Some(self.found)
-    }
-
     /// The first solution found by the last call, if any, as 81 values row by row.
     pub fn first(&self) -> Option<&[u8; 81]> {
         self.first.as_ref()
-    }
-
-    /// The number of branches the last call took (each value tried at a cell with several
-    /// values left counts one, except the last, which follows without a copy): a measure of
-    /// difficulty for statistics.
-    pub fn guesses(&self) -> u64 {
-        self.guesses
-    }
-
-    /// Bounds every later call: a budget of guesses, a deadline and a cancel flag.
-    pub fn set_stop(&mut self, stop: Stop) {
-        self.stop = stop;
-    }
-
-    /// Why the last call stopped before its end, if it did; its answer is then incomplete.
-    pub fn stopped(&self) -> Option<StopReason> {
-        self.stopped
     }
 
     /// Searches until `limit` solutions are found or the tree is done; `None` when the givens
@@ -86,7 +60,7 @@ impl Solver9 {
         self.guesses = 0;
         self.first = None;
         self.stopped = None;
-        self.caps = self.stop.first_caps(0, 0);
+        self.watch.restart(0, 0);
         let board = Board::from_givens(cells)?;
         if limit > 0 {
             self.search(board);
@@ -122,11 +96,9 @@ impl Solver9 {
                 values &= values - 1;
                 // One comparison per guess; the `Stop` is looked at only now and then. Its
                 // budget allows that many guesses: the next one would be one too many.
-                if self.caps.reached(self.guesses, 0) {
-                    self.stopped = self.caps.look(&self.stop, self.guesses, 0);
-                    if self.stopped.is_some() {
-                        return true;
-                    }
+                if let Some(reason) = self.watch.check(self.guesses, 0) {
+                    self.stopped = Some(reason);
+                    return true;
                 }
                 self.guesses += 1;
                 let mut next = board;
@@ -139,6 +111,32 @@ impl Solver9 {
                 return false;
             }
         }
+    }
+}
+
+impl FastPath for Solver9 {
+    fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
+        let cells = classic_cells(givens)?;
+        self.run_cells(&cells, limit)?;
+        Some(self.found)
+    }
+
+    fn first_into(&self, out: &mut Vec<u16>) -> bool {
+        out.clear();
+        out.extend(self.first.iter().flatten().map(|&v| u16::from(v)));
+        self.first.is_some()
+    }
+
+    fn guesses(&self) -> u64 {
+        self.guesses
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        self.watch = Watch::new(stop);
+    }
+
+    fn stopped(&self) -> Option<StopReason> {
+        self.stopped
     }
 }
 

@@ -679,6 +679,7 @@ impl Board {
 mod tests {
     use super::*;
     use crate::sudoku::fastn::SolverN;
+    use crate::sudoku::FastPath;
     use crate::sudoku::Shape;
 
     /// Whether `places` holds exactly the options of `cand`.

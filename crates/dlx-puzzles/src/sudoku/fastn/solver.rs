@@ -1,10 +1,11 @@
 //! The reusable solver: depth-first search over copied boards, on an explicit stack.
 
-use dlx_core::{Caps, Stop, StopReason};
+use dlx_core::{Stop, StopReason, Watch};
 
 use super::board::{Board, Snapshot, Target};
 use super::tables::Tables;
 use crate::sudoku::shape::Shape;
+use crate::sudoku::FastPath;
 
 /// A Sudoku solver for any shape of side at most 64, specialised for speed; reuse one for many
 /// puzzles of its shape.
@@ -18,7 +19,7 @@ use crate::sudoku::shape::Shape;
 ///
 /// ```
 /// use dlx_puzzles::sudoku::fastn::SolverN;
-/// use dlx_puzzles::sudoku::{validate, Shape};
+/// use dlx_puzzles::sudoku::{validate, FastPath, Shape};
 ///
 /// let shape = Shape::standard(4).unwrap();
 /// let mut solver = SolverN::new(&shape).unwrap();
@@ -42,9 +43,7 @@ pub struct SolverN {
     /// Branches taken by the last call.
     guesses: u64,
     /// The run control of every call; its budget counts guesses.
-    stop: Stop,
-    /// Where the search next looks at `stop`.
-    caps: Caps,
+    watch: Watch,
     /// Why the last call stopped before the end of its search, if it did.
     stopped: Option<StopReason>,
     /// The first solution of the current call (valid when `found > 0`).
@@ -77,52 +76,16 @@ impl SolverN {
             limit: 0,
             found: 0,
             guesses: 0,
-            stop: Stop::new(),
-            caps: Caps::default(),
+            watch: Watch::default(),
             stopped: None,
             first: Vec::new(),
         })
     }
 
-    /// Searches the puzzle until `limit` solutions are found or the tree is done, and returns how
-    /// many were found (a limit of 0 searches nothing); `None` when the givens do not fit the
-    /// shape ([`Shape::check_givens`] says why). `givens` holds the `n²` cells row by row: 0 for
-    /// empty, `1..=n` for a given.
-    pub fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
-        self.limit = limit;
-        self.found = 0;
-        self.guesses = 0;
-        self.stopped = None;
-        self.caps = self.stop.first_caps(0, 0);
-        self.frames.clear();
-        self.saved.clear();
-        self.board.start(&self.tables, givens).ok()?;
-        if limit > 0 {
-            self.search();
-        }
-        Some(self.found)
-    }
-
-    /// Bounds every later call: a budget of guesses, a deadline and a cancel flag. A call
-    /// stopped by one reports the solutions found so far, and [`stopped`](Self::stopped) tells.
-    pub fn set_stop(&mut self, stop: Stop) {
-        self.stop = stop;
-    }
-
-    /// Why the last call stopped before the end of its search, if it did.
-    pub fn stopped(&self) -> Option<StopReason> {
-        self.stopped
-    }
-
-    /// The first solution found by the last call to [`run`](Self::run), if any: `n²` values.
+    /// The first solution found by the last call to [`run`](FastPath::run), if any: `n²`
+    /// values.
     pub fn first(&self) -> Option<&[u16]> {
         (self.found > 0).then_some(&self.first[..])
-    }
-
-    /// The number of branches the last call took (each alternative tried at a branch counts one,
-    /// except the last, which follows without a copy): a measure of difficulty for statistics.
-    pub fn guesses(&self) -> u64 {
-        self.guesses
     }
 
     /// Depth-first search from the board as started, until the limit or the end of the tree.
@@ -143,11 +106,9 @@ impl SolverN {
                     continue;
                 }
                 // One comparison per branch; the `Stop` is looked at only now and then.
-                if self.caps.reached(self.guesses, 0) {
-                    self.stopped = self.caps.look(&self.stop, self.guesses, 0);
-                    if self.stopped.is_some() {
-                        return;
-                    }
+                if let Some(reason) = self.watch.check(self.guesses, 0) {
+                    self.stopped = Some(reason);
+                    return;
                 }
                 let (target, options) = self.board.branch(t);
                 let option = options & options.wrapping_neg();
@@ -176,6 +137,41 @@ impl SolverN {
                 alive = self.board.choose(t, target, option) && self.board.propagate(t);
             }
         }
+    }
+}
+
+impl FastPath for SolverN {
+    fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
+        self.limit = limit;
+        self.found = 0;
+        self.guesses = 0;
+        self.stopped = None;
+        self.watch.restart(0, 0);
+        self.frames.clear();
+        self.saved.clear();
+        self.board.start(&self.tables, givens).ok()?;
+        if limit > 0 {
+            self.search();
+        }
+        Some(self.found)
+    }
+
+    fn first_into(&self, out: &mut Vec<u16>) -> bool {
+        out.clear();
+        out.extend_from_slice(self.first().unwrap_or_default());
+        self.found > 0
+    }
+
+    fn guesses(&self) -> u64 {
+        self.guesses
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        self.watch = Watch::new(stop);
+    }
+
+    fn stopped(&self) -> Option<StopReason> {
+        self.stopped
     }
 }
 
