@@ -26,10 +26,13 @@ fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
         .collect()
 }
 
+/// A fuzz target's checks.
+type Check = fn(&[u8]);
+
 /// Every target's inputs, through its checks.
 #[test]
 fn every_input_kept_passes_its_targets_checks() {
-    let targets: [(&str, fn(&[u8])); 6] = [
+    let targets: [(&str, Check); 6] = [
         ("knuth", fuzz::knuth),
         ("sudoku_reader", fuzz::sudoku_reader),
         ("sudoku_json", fuzz::sudoku_json),
