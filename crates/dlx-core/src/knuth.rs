@@ -1,4 +1,4 @@
-//! Knuth's text format for exact-cover problems, as read by his programs dlx1 and dlx2.
+//! Knuth's text format for exact-cover problems, as read by his programs dlx1, dlx2 and dlx3.
 //!
 //! ```text
 //! | A line starting with `|` is a comment; blank lines are ignored.
@@ -15,7 +15,8 @@
 //! characters except `:` and `|`. An option without a primary item is dropped with a
 //! [`ParseWarning`], as Knuth's programs do. Errors carry the line and column of the token at fault.
 //!
-//! Multiplicities on primary items (`2:3|A`, Knuth's dlx3) are recognised but not supported yet.
+//! A primary item may carry a multiplicity, as in Knuth's dlx3: `2:3|A` must be covered between 2
+//! and 3 times, `2|A` exactly twice; such problems are searched by Algorithm M.
 
 use std::fmt;
 

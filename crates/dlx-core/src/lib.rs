@@ -1,4 +1,4 @@
-//! Exact cover by Knuth's Dancing Links.
+//! Exact cover by Knuth's Dancing Links (Algorithms X, C and M) and dancing cells.
 //!
 //! An exact-cover problem has *items* and *options*; each option covers some items. A solution is
 //! a set of options that covers every *primary* item exactly once and every *secondary* item at
@@ -8,8 +8,11 @@
 //! - [`ProblemBuilder`] collects and checks items and options; [`Problem`] is the immutable result,
 //!   laid out once in Knuth's node layout and shared by any number of searches.
 //! - [`Search`] is one resumable run: iterate over solutions, [`count`](Search::count) them, stop at
-//!   a limit or a [`Budget`] and go on later, [`force`](Search::force) options before starting.
-//!   Its [`Stats`] count nodes and updates exactly as Knuth's dlx1 and dlx2 do.
+//!   a limit or at its [`Stop`] (a [`Budget`], a deadline, a [`Cancel`] flag any thread may raise)
+//!   and go on later, [`force`](Search::force) options before starting. Its [`Stats`] count nodes
+//!   and updates exactly as Knuth's dlx1, dlx2 and dlx3 do.
+//! - [`Engine`] is what every engine answers (step, solution, statistics, limit, stop), so that
+//!   a surface runs any of them the same way.
 //! - [`Search::frontier`] splits a search into sub-problems (prefixes of options), and
 //!   [`parallel::Pool`] uses that to search one problem on several threads.
 //! - [`knuth`] reads and writes Knuth's text format.
@@ -27,6 +30,27 @@
 //! // `A B` with `C X` is the other solution.
 //! assert_eq!(search.count(), Status::Exhausted);
 //! assert_eq!(search.stats().solutions, 2);
+//! ```
+//!
+//! A problem can be built item by item, with colors on secondary items:
+//!
+//! ```
+//! use dlx_core::{Engine, ProblemBuilder, Search, Status};
+//!
+//! let mut builder = ProblemBuilder::new();
+//! for name in ["A", "B"] {
+//!     builder.primary(name).unwrap();
+//! }
+//! builder.secondary("X").unwrap();
+//! builder.color("red").unwrap();
+//! builder.option_by_names(["A", "X:red"]).unwrap();
+//! builder.option_by_names(["B", "X:red"]).unwrap(); // agrees on X's color
+//! builder.option_by_names(["A", "B", "X"]).unwrap(); // X without a color: alone
+//! let problem = builder.build().unwrap();
+//! let mut search = Search::new(&problem);
+//! assert_eq!(search.count(), Status::Exhausted);
+//! assert_eq!(search.stats().solutions, 2);
+//! assert_eq!(search.stats_line().split(' ').next(), Some("solutions=2"));
 //! ```
 
 #![warn(missing_docs)]

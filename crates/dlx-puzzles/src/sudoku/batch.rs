@@ -2,7 +2,7 @@
 //! call for any surface.
 //!
 //! Puzzles come in as [`Job`]s from a [`Feed`] (an input read as it is needed, e.g.
-//! [`Puzzles`] over a [`Reader`](super::format::Reader)); each is answered on one of the threads
+//! [`Puzzles`] over a [`Reader`]); each is answered on one of the threads
 //! with that thread's [`Solvers`], and its [`Answered`] goes to a [`Sink`] in input order, as soon
 //! as it and every answer before it are ready: the sink is where output is written and progress
 //! shown. Memory stays bounded however long the input (see [`ordered`]); a [`Stop`] bounds every
