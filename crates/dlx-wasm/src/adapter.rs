@@ -97,6 +97,17 @@ pub fn shape_of(puzzle: &Puzzle, choice: &ShapeChoice) -> Result<Shape, InputErr
     Ok(shape)
 }
 
+/// Whether the givens fit the shape without two of them clashing in a house: the library checks
+/// that when a search starts, so a search that may not take a single step is started.
+pub fn check_givens(shape: &Shape, givens: &[u16]) -> Result<(), GivensError> {
+    let mut solver = Solver::new(shape.clone());
+    solver.set_limits(Limits {
+        nodes: Some(0),
+        ..Limits::default()
+    });
+    solver.solve(givens).map(drop)
+}
+
 /// What is wrong with the givens, with the cells to mark.
 pub fn givens_error(error: &GivensError, puzzle: &Puzzle) -> InputError {
     let n = puzzle.size;

@@ -36,7 +36,8 @@ impl From<&Shape> for ShapeWire {
 }
 
 /// Reads the first puzzle of `text` with the page's shape choices (`options`, JSON):
-/// `{"state":"ok","puzzle":…,"shape":…,"candidates":…,"note":…}` or an error.
+/// `{"state":"ok","puzzle":…,"shape":…,"candidates":…,"note":…,"clash":…}` or an error. A
+/// puzzle whose givens clash still reads (so that the board can show it), with the clash.
 pub fn read(text: &str, options: &str) -> String {
     let read = request::<ShapeChoice>(options).and_then(|choice| adapter::read(text, &choice));
     match read {
@@ -46,6 +47,9 @@ pub fn read(text: &str, options: &str) -> String {
             note,
         }) => json!({
             "state": "ok",
+            "clash": adapter::check_givens(&shape, &puzzle.cells)
+                .err()
+                .map(|e| json_value(&adapter::givens_error(&e, &puzzle))),
             "puzzle": json_value(&PuzzleWire::from(&puzzle)),
             "shape": json_value(&ShapeWire::from(&shape)),
             "candidates": candidates(&shape, &puzzle.cells),
@@ -267,6 +271,10 @@ mod tests {
     #[test]
     fn a_clash_names_both_cells() {
         let text = format!("44{}", &PUZZLE17[2..]);
+        let read = parse(&super::read(&text, "{}"));
+        assert_eq!(read["state"], "ok");
+        assert_eq!(read["clash"]["cells"], json!([0, 1]));
+        assert_eq!(parse(&super::read(PUZZLE17, "{}"))["clash"], Value::Null);
         let (answer, _) = finish(json!({"text": text, "mode": "solve"}), 100.0);
         assert_eq!(answer["state"], "error");
         assert_eq!(answer["error"]["cells"], json!([0, 1]));
