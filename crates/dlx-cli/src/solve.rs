@@ -205,28 +205,32 @@ impl<W: Write> Run<W> {
             ),
             Reply::Invalid(Invalid::Format(e)) => (
                 Outcome::BadInput,
-                Some(format!("dlx: {name}:{}:{}: {}", e.line, e.column, e.message)),
+                Some(format!(
+                    "dlx: {name}:{}:{}: {}",
+                    e.line, e.column, e.message
+                )),
             ),
             // The shape or the givens: the puzzle's first line.
             Reply::Invalid(e) => (
                 Outcome::BadInput,
                 Some(format!("dlx: {name}:{line}:1: {e}")),
             ),
-            Reply::Unfinished(reason) => match stop::spent_limit(*reason, self.budget, self.timeout)
-            {
-                Some(why) => (
-                    Outcome::Unfinished,
-                    Some(format!(
+            Reply::Unfinished(reason) => {
+                match stop::spent_limit(*reason, self.budget, self.timeout) {
+                    Some(why) => (
+                        Outcome::Unfinished,
+                        Some(format!(
                         "dlx: {name}:{line}: unfinished: {why} ran out before the answer was known"
                     )),
-                ),
-                None => (
-                    Outcome::Interrupted,
-                    Some(format!(
+                    ),
+                    None => (
+                        Outcome::Interrupted,
+                        Some(format!(
                         "dlx: {name}:{line}: unfinished: interrupted before the answer was known"
                     )),
-                ),
-            },
+                    ),
+                }
+            }
             Reply::Answer {
                 unsolved, clash, ..
             } => (

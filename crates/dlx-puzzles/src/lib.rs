@@ -9,9 +9,9 @@
 mod base36;
 mod decode;
 pub mod langford;
-pub mod ordered;
 #[cfg(test)]
 mod messages;
+pub mod ordered;
 mod plural;
 pub mod polyomino;
 pub mod queens;

@@ -1,14 +1,16 @@
 //! The one place that knows how the library reads and solves a Sudoku today: the format
-//! [`Reader`], [`Shape`], [`Solver`] and the exact-cover [`Model`]. The rest of the crate calls
-//! only this module, so that a one-call library API can take its place without touching the
-//! bindings.
+//! [`Reader`], [`Overrides`], [`Solver`] and the exact-cover [`Model`]. The rest of the crate
+//! calls only this module, so that a one-call library API can take its place without touching
+//! the bindings.
 //!
 //! Nothing here reads the clock or starts a thread (both panic on `wasm32-unknown-unknown`):
 //! searches are bounded by node budgets only, and the page stops a search by ending its worker.
 
-use dlx_core::{Budget, Search, Stats, Status};
+use dlx_core::{Budget, Search, Stats, Status, Stop};
 use dlx_puzzles::sudoku::format::{ReadOptions, Reader};
-use dlx_puzzles::sudoku::{GivensError, Limits, Model, Puzzle, Shape, Solver, Verdict};
+use dlx_puzzles::sudoku::{
+    Extra, GivensError, Model, Overrides, Puzzle, Shape, SolveStats, Solver, Verdict,
+};
 
 use crate::wire::{InputError, ShapeChoice};
 
@@ -62,50 +64,38 @@ pub fn read(text: &str, choice: &ShapeChoice) -> Result<Read, InputError> {
 /// The shape of `puzzle`: its own hint, with the page's boxes or layout in its place and the
 /// page's extra regions added.
 pub fn shape_of(puzzle: &Puzzle, choice: &ShapeChoice) -> Result<Shape, InputError> {
-    let mut hint = puzzle.shape.clone();
-    if choice.boxes.is_some() {
-        hint.boxes = choice.boxes;
-        hint.regions = None;
-    }
-    if choice.regions.is_some() {
-        hint.regions.clone_from(&choice.regions);
-        hint.boxes = None;
-    }
-    let field = if choice.regions.is_some() {
-        "regions"
-    } else {
-        "text"
-    };
-    let mut shape = Shape::from_hint(puzzle.size, &hint).map_err(|e| InputError {
-        line: Some(puzzle.line),
-        ..InputError::new(field, e.to_string())
-    })?;
+    let mut extra = Vec::new();
     for name in &choice.extra {
-        shape = match name.as_str() {
-            "x" => shape.with_diagonals(),
-            "windoku" => shape
-                .with_windows()
-                .map_err(|e| InputError::new("options", e.to_string()))?,
+        extra.push(match name.as_str() {
+            "x" => Extra::Diagonals,
+            "windoku" => Extra::Windows,
             other => {
                 return Err(InputError::new(
                     "options",
                     format!("unknown extra region `{other}` (expected x or windoku)"),
                 ))
             }
-        };
+        });
     }
-    Ok(shape)
-}
-
-/// Whether the givens fit the shape without two of them clashing in a house: the library checks
-/// that when a search starts, so a search that may not take a single step is started.
-pub fn check_givens(shape: &Shape, givens: &[u16]) -> Result<(), GivensError> {
-    let mut solver = Solver::new(shape.clone());
-    solver.set_limits(Limits {
-        nodes: Some(0),
-        ..Limits::default()
-    });
-    solver.solve(givens).map(drop)
+    let overrides = Overrides {
+        boxes: choice.boxes,
+        regions: choice
+            .regions
+            .clone()
+            .map(|layout| (layout, "the layout".to_string())),
+        extra,
+    };
+    overrides.shape_of(puzzle).map_err(|e| InputError {
+        line: Some(puzzle.line),
+        ..InputError::new(
+            if e.origin.is_some() {
+                "regions"
+            } else {
+                "text"
+            },
+            e.error.to_string(),
+        )
+    })
 }
 
 /// What is wrong with the givens, with the cells to mark.
@@ -131,7 +121,7 @@ pub struct Solved {
     /// The first solution found.
     pub solution: Option<Vec<u16>>,
     /// The work of the attempt that finished.
-    pub stats: Stats,
+    pub stats: SolveStats,
 }
 
 /// A solve or a check on the library's fastest path for the shape, in attempts of growing
@@ -168,10 +158,8 @@ impl Attempts {
     /// or `None` when the budget ran out.
     pub fn attempt(&mut self, nodes: u64) -> Result<Option<Solved>, GivensError> {
         self.budget = nodes.max(self.budget.saturating_mul(2)).max(1);
-        self.solver.set_limits(Limits {
-            nodes: Some(self.budget),
-            ..Limits::default()
-        });
+        self.solver
+            .set_stop(Stop::new().with_budget(Budget::Nodes(self.budget)));
         let solved = if self.check {
             let check = self.solver.check(&self.givens)?;
             Solved {
@@ -191,8 +179,10 @@ impl Attempts {
                 stats: self.solver.stats(),
             }
         };
-        self.spent = self.spent.saturating_add(solved.stats.nodes);
-        Ok((!self.solver.unfinished()).then_some(solved))
+        // A specialised path counts guesses, the general one nodes; the other figure is 0.
+        let work = solved.stats.guesses.saturating_add(solved.stats.nodes);
+        self.spent = self.spent.saturating_add(work);
+        Ok(self.solver.stopped().is_none().then_some(solved))
     }
 }
 
@@ -223,7 +213,7 @@ impl Counting {
             let stats = self.search.stats();
             self.search
                 .set_budget(Budget::Nodes(stats.nodes.saturating_add(nodes.max(1))));
-            self.done = self.search.count() != Status::BudgetExhausted;
+            self.done = !matches!(self.search.count(), Status::Stopped(_));
         }
         self.done
     }

@@ -262,7 +262,7 @@ impl CoverRun {
                     run.found.push(drawn);
                 },
             };
-            if status != Status::BudgetExhausted {
+            if !matches!(status, Status::Stopped(_)) {
                 run.done = Some(status);
             }
         }

@@ -47,7 +47,7 @@ pub fn read(text: &str, options: &str) -> String {
             note,
         }) => json!({
             "state": "ok",
-            "clash": adapter::check_givens(&shape, &puzzle.cells)
+            "clash": shape.check_givens(&puzzle.cells)
                 .err()
                 .map(|e| json_value(&adapter::givens_error(&e, &puzzle))),
             "puzzle": json_value(&PuzzleWire::from(&puzzle)),
@@ -166,7 +166,12 @@ impl SudokuRun {
                     "mode": self.mode,
                     "verdict": solved.verdict.as_str(),
                     "solution": solved.solution,
-                    "stats": stats(&solved.stats),
+                    "stats": {
+                        "solutions": solved.stats.solutions,
+                        "guesses": solved.stats.guesses,
+                        "nodes": solved.stats.nodes,
+                        "updates": solved.stats.updates,
+                    },
                     "spent": attempts.spent(),
                 })
                 .to_string(),

@@ -388,7 +388,11 @@ not a puzzle at all
         for threads in [1, 2, 3] {
             let batch = Batch::new(Mode::Check).threads(threads);
             let answers = answer_all(PUZZLES, &batch);
-            assert_eq!(answers, ["unique\n", "none\n", "multiple\n", INVALID], "{threads}");
+            assert_eq!(
+                answers,
+                ["unique\n", "none\n", "multiple\n", INVALID],
+                "{threads}"
+            );
         }
         let solved = answer_all(PUZZLES, &Batch::new(Mode::Solve));
         assert!(solved[0].starts_with("417369825632158947958724316"));

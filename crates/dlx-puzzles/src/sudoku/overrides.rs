@@ -114,7 +114,10 @@ mod tests {
     #[test]
     fn options_replace_and_extend_the_hint() {
         let p = puzzle(&".".repeat(36));
-        assert_eq!(Overrides::default().shape_of(&p).unwrap().box_size(), Some((2, 3)));
+        assert_eq!(
+            Overrides::default().shape_of(&p).unwrap().box_size(),
+            Some((2, 3))
+        );
         let boxes = Overrides {
             boxes: Some((3, 2)),
             extra: vec![Extra::Diagonals],
