@@ -19,6 +19,7 @@ mod progress;
 mod queens;
 mod records;
 mod run;
+mod serve;
 mod solve;
 mod split;
 mod stop;
@@ -61,6 +62,8 @@ enum Command {
     Merge(merge::MergeArgs),
     /// Answer a classic online-judge Sudoku problem byte for byte (see --list).
     Judge(judge::JudgeArgs),
+    /// Serve the web page (every solver in the browser) on 127.0.0.1.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -76,6 +79,7 @@ fn main() -> ExitCode {
         Command::Run(args) => unit_run::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Judge(args) => judge::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
