@@ -3,7 +3,7 @@
 use std::cell::OnceCell;
 use std::sync::Arc;
 
-use dlx_core::{Search, Status, Stop, StopReason};
+use dlx_core::{Search, Status, Stop, StopReason, Watch};
 
 use super::encode::Model;
 use super::fast9::Solver9;
@@ -116,6 +116,75 @@ impl General {
     }
 }
 
+/// What a specialised run keeps besides its board: the limit, the solutions and the guesses so
+/// far, and its watch on the [`Stop`] (whose budget counts guesses).
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    limit: u64,
+    found: u64,
+    guesses: u64,
+    watch: Watch,
+    stopped: Option<StopReason>,
+}
+
+impl Tally {
+    /// Starts a run that stops at `limit` solutions.
+    pub(crate) fn start(&mut self, limit: u64) {
+        self.limit = limit;
+        self.found = 0;
+        self.guesses = 0;
+        self.stopped = None;
+        self.watch.restart(0, 0);
+    }
+
+    /// Counts a guess at a new branch, unless the `Stop` says to stop first (false then): one
+    /// comparison a guess, the stop being looked at only now and then. Its budget allows that
+    /// many guesses: the next one would be one too many.
+    #[inline]
+    pub(crate) fn guess(&mut self) -> bool {
+        if let Some(reason) = self.watch.check(self.guesses, 0) {
+            self.stopped = Some(reason);
+            return false;
+        }
+        self.guesses += 1;
+        true
+    }
+
+    /// Counts a guess at a branch already made (its next alternative).
+    #[inline]
+    pub(crate) fn guess_again(&mut self) {
+        self.guesses += 1;
+    }
+
+    /// Counts a solution; true when the limit is reached.
+    #[inline]
+    pub(crate) fn solved(&mut self) -> bool {
+        self.found += 1;
+        self.found >= self.limit
+    }
+
+    /// Whether the run looks for any solution at all.
+    pub(crate) fn wants_any(&self) -> bool {
+        self.limit > 0
+    }
+
+    /// Solutions found by the run.
+    pub fn found(&self) -> u64 {
+        self.found
+    }
+
+    /// The number of branches the run took (each alternative tried at a branch counts one,
+    /// except the last, which follows without a copy): a measure of difficulty.
+    pub fn guesses(&self) -> u64 {
+        self.guesses
+    }
+
+    /// Why the run stopped before the end of its search, if it did.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+}
+
 /// A specialised path: [`Solver9`] and [`SolverN`] answer the same calls, which [`Solver`] makes
 /// of whichever its shape takes.
 pub trait FastPath {
@@ -129,16 +198,27 @@ pub trait FastPath {
     /// first); false if there is none.
     fn first_into(&self, out: &mut Vec<u16>) -> bool;
 
-    /// The number of branches the last run took (each alternative tried at a branch counts one,
-    /// except the last, which follows without a copy): a measure of difficulty for statistics.
-    fn guesses(&self) -> u64;
+    /// The last run's tally: solutions, guesses, why it stopped.
+    fn tally(&self) -> &Tally;
+
+    /// The tally, to change.
+    fn tally_mut(&mut self) -> &mut Tally;
+
+    /// The number of branches the last run took: see [`Tally::guesses`].
+    fn guesses(&self) -> u64 {
+        self.tally().guesses()
+    }
 
     /// Bounds every later run: a budget of guesses, a deadline and a cancel flag. A run stopped
     /// by one reports the solutions found so far, and [`stopped`](Self::stopped) tells.
-    fn set_stop(&mut self, stop: Stop);
+    fn set_stop(&mut self, stop: Stop) {
+        self.tally_mut().watch = Watch::new(stop);
+    }
 
     /// Why the last run stopped before the end of its search, if it did.
-    fn stopped(&self) -> Option<StopReason>;
+    fn stopped(&self) -> Option<StopReason> {
+        self.tally().stopped()
+    }
 }
 
 /// A specialised path.

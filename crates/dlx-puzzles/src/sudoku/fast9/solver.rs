@@ -1,9 +1,7 @@
 //! The reusable solver: depth-first search over copied boards.
 
-use dlx_core::{Stop, StopReason, Watch};
-
 use super::board::Board;
-use crate::sudoku::FastPath;
+use crate::sudoku::{FastPath, Tally};
 
 /// A 9x9 Sudoku solver specialised for speed; reuse one for many puzzles.
 ///
@@ -27,18 +25,10 @@ use crate::sudoku::FastPath;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Solver9 {
-    /// Stop once this many solutions are found.
-    limit: u64,
-    /// Solutions found by the current call.
-    found: u64,
-    /// Branches taken by the last call.
-    guesses: u64,
-    /// The first solution of the current call (valid when `found > 0`).
+    /// The limit, the solutions, the guesses and the stop of the current call.
+    tally: Tally,
+    /// The first solution of the current call (valid once one is found).
     first: Option<[u8; 81]>,
-    /// The run control of every call; its budget counts guesses.
-    watch: Watch,
-    /// Why the last call stopped before its end, if it did.
-    stopped: Option<StopReason>,
 }
 
 impl Solver9 {
@@ -55,14 +45,10 @@ impl Solver9 {
     /// Searches until `limit` solutions are found or the tree is done; `None` when the givens
     /// clash.
     fn run_cells(&mut self, cells: &[u8; 81], limit: u64) -> Option<()> {
-        self.limit = limit;
-        self.found = 0;
-        self.guesses = 0;
+        self.tally.start(limit);
         self.first = None;
-        self.stopped = None;
-        self.watch.restart(0, 0);
         let board = Board::from_givens(cells)?;
-        if limit > 0 {
+        if self.tally.wants_any() {
             self.search(board);
         }
         Some(())
@@ -77,13 +63,12 @@ impl Solver9 {
                 return false;
             }
             if board.is_solved() {
-                self.found += 1;
                 if self.first.is_none() {
                     let mut out = [0u8; 81];
                     board.write_solution(&mut out);
                     self.first = Some(out);
                 }
-                return self.found >= self.limit;
+                return self.tally.solved();
             }
             let choice = board.choose();
             let mut values = choice.values;
@@ -94,13 +79,9 @@ impl Solver9 {
             while values & (values - 1) != 0 {
                 let v = values.trailing_zeros() as usize;
                 values &= values - 1;
-                // One comparison per guess; the `Stop` is looked at only now and then. Its
-                // budget allows that many guesses: the next one would be one too many.
-                if let Some(reason) = self.watch.check(self.guesses, 0) {
-                    self.stopped = Some(reason);
+                if !self.tally.guess() {
                     return true;
                 }
-                self.guesses += 1;
                 let mut next = board;
                 if next.place(v, choice.band, choice.bit) && self.search(next) {
                     return true;
@@ -118,7 +99,7 @@ impl FastPath for Solver9 {
     fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
         let cells = classic_cells(givens)?;
         self.run_cells(&cells, limit)?;
-        Some(self.found)
+        Some(self.tally.found())
     }
 
     fn first_into(&self, out: &mut Vec<u16>) -> bool {
@@ -127,16 +108,12 @@ impl FastPath for Solver9 {
         self.first.is_some()
     }
 
-    fn guesses(&self) -> u64 {
-        self.guesses
+    fn tally(&self) -> &Tally {
+        &self.tally
     }
 
-    fn set_stop(&mut self, stop: Stop) {
-        self.watch = Watch::new(stop);
-    }
-
-    fn stopped(&self) -> Option<StopReason> {
-        self.stopped
+    fn tally_mut(&mut self) -> &mut Tally {
+        &mut self.tally
     }
 }
 

@@ -1,11 +1,9 @@
 //! The reusable solver: depth-first search over copied boards, on an explicit stack.
 
-use dlx_core::{Stop, StopReason, Watch};
-
 use super::board::{Board, Snapshot, Target};
 use super::tables::Tables;
 use crate::sudoku::shape::Shape;
-use crate::sudoku::FastPath;
+use crate::sudoku::{FastPath, Tally};
 
 /// A Sudoku solver for any shape of side at most 64, specialised for speed; reuse one for many
 /// puzzles of its shape.
@@ -36,17 +34,9 @@ pub struct SolverN {
     frames: Vec<Frame>,
     /// The board as it was at each open branch, one copy per frame, stacked.
     saved: Saved,
-    /// Stop once this many solutions are found.
-    limit: u64,
-    /// Solutions found by the current call.
-    found: u64,
-    /// Branches taken by the last call.
-    guesses: u64,
-    /// The run control of every call; its budget counts guesses.
-    watch: Watch,
-    /// Why the last call stopped before the end of its search, if it did.
-    stopped: Option<StopReason>,
-    /// The first solution of the current call (valid when `found > 0`).
+    /// The limit, the solutions, the guesses and the stop of the current call.
+    tally: Tally,
+    /// The first solution of the current call (valid once one is found).
     first: Vec<u16>,
 }
 
@@ -73,11 +63,7 @@ impl SolverN {
             board: Board::default(),
             frames: Vec::new(),
             saved: Saved::default(),
-            limit: 0,
-            found: 0,
-            guesses: 0,
-            watch: Watch::default(),
-            stopped: None,
+            tally: Tally::default(),
             first: Vec::new(),
         })
     }
@@ -85,7 +71,7 @@ impl SolverN {
     /// The first solution found by the last call to [`run`](FastPath::run), if any: `n²`
     /// values.
     pub fn first(&self) -> Option<&[u16]> {
-        (self.found > 0).then_some(&self.first[..])
+        (self.tally.found() > 0).then_some(&self.first[..])
     }
 
     /// Depth-first search from the board as started, until the limit or the end of the tree.
@@ -95,19 +81,16 @@ impl SolverN {
         loop {
             if alive {
                 if self.board.state.left == 0 {
-                    self.found += 1;
-                    if self.found == 1 {
+                    if self.tally.found() == 0 {
                         self.board.write_solution(&mut self.first);
                     }
-                    if self.found >= self.limit {
+                    if self.tally.solved() {
                         return;
                     }
                     alive = false;
                     continue;
                 }
-                // One comparison per branch; the `Stop` is looked at only now and then.
-                if let Some(reason) = self.watch.check(self.guesses, 0) {
-                    self.stopped = Some(reason);
+                if !self.tally.guess() {
                     return;
                 }
                 let (target, options) = self.board.branch(t);
@@ -117,7 +100,6 @@ impl SolverN {
                     target,
                     rest: options ^ option,
                 });
-                self.guesses += 1;
                 alive = self.board.choose(t, target, option) && self.board.propagate(t);
             } else {
                 let Some(frame) = self.frames.last_mut() else {
@@ -131,7 +113,7 @@ impl SolverN {
                     self.frames.pop();
                     self.saved.pop_into(&mut self.board);
                 } else {
-                    self.guesses += 1;
+                    self.tally.guess_again();
                     self.saved.top_into(&mut self.board);
                 }
                 alive = self.board.choose(t, target, option) && self.board.propagate(t);
@@ -142,36 +124,28 @@ impl SolverN {
 
 impl FastPath for SolverN {
     fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
-        self.limit = limit;
-        self.found = 0;
-        self.guesses = 0;
-        self.stopped = None;
-        self.watch.restart(0, 0);
+        self.tally.start(limit);
         self.frames.clear();
         self.saved.clear();
         self.board.start(&self.tables, givens).ok()?;
-        if limit > 0 {
+        if self.tally.wants_any() {
             self.search();
         }
-        Some(self.found)
+        Some(self.tally.found())
     }
 
     fn first_into(&self, out: &mut Vec<u16>) -> bool {
         out.clear();
         out.extend_from_slice(self.first().unwrap_or_default());
-        self.found > 0
+        self.tally.found() > 0
     }
 
-    fn guesses(&self) -> u64 {
-        self.guesses
+    fn tally(&self) -> &Tally {
+        &self.tally
     }
 
-    fn set_stop(&mut self, stop: Stop) {
-        self.watch = Watch::new(stop);
-    }
-
-    fn stopped(&self) -> Option<StopReason> {
-        self.stopped
+    fn tally_mut(&mut self) -> &mut Tally {
+        &mut self.tally
     }
 }
 
@@ -204,6 +178,7 @@ impl Saved {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dlx_core::{Stop, StopReason};
 
     fn solver(shape: Shape) -> SolverN {
         SolverN::new(&shape).unwrap()
