@@ -41,7 +41,10 @@ impl Solvers {
 
     /// The solver of `shape`, made if it is new.
     pub fn for_shape(&mut self, shape: &Shape) -> &mut Solver {
-        let index = self.index_of(shape);
+        let index = match self.position(shape) {
+            Some(index) => index,
+            None => self.add(shape.clone()),
+        };
         self.last = None;
         &mut self.solvers[index]
     }
@@ -56,7 +59,11 @@ impl Solvers {
         let index = match &self.last {
             Some((size, hint, index)) if *size == puzzle.size && *hint == puzzle.shape => *index,
             _ => {
-                let index = self.index_of(&shape_of(puzzle)?);
+                let shape = shape_of(puzzle)?;
+                let index = match self.position(&shape) {
+                    Some(index) => index,
+                    None => self.add(shape),
+                };
                 self.last = Some((puzzle.size, puzzle.shape.clone(), index));
                 index
             }
@@ -64,15 +71,17 @@ impl Solvers {
         Ok(&mut self.solvers[index])
     }
 
-    /// Where the solver of `shape` is, once made.
-    fn index_of(&mut self, shape: &Shape) -> usize {
-        if let Some(index) = self.solvers.iter().position(|s| s.shape() == shape) {
-            return index;
-        }
+    /// Where the solver of `shape` is, if there is one.
+    fn position(&self, shape: &Shape) -> Option<usize> {
+        self.solvers.iter().position(|s| s.shape() == shape)
+    }
+
+    /// Makes the solver of `shape` (the shape is new), and says where it is.
+    fn add(&mut self, shape: Shape) -> usize {
         if self.solvers.len() >= MAX_SOLVERS {
             self.solvers.clear();
         }
-        let mut solver = Solver::new(shape.clone());
+        let mut solver = Solver::new(shape);
         solver.set_stop(self.stop.clone());
         self.solvers.push(solver);
         self.solvers.len() - 1
