@@ -18,6 +18,9 @@
 //! - [`knuth`] reads and writes Knuth's text format.
 //! - [`cells`] is a second engine after Knuth's dancing cells (sparse sets, forced moves without
 //!   branching): the same solutions, usually faster, with statistics of its own.
+//! - `sat` (with the `sat` feature) is a third engine: the problem as clauses, solved by the
+//!   clause-learning SAT solver CaDiCaL; it finds solutions one at a time and proves that there
+//!   are none, on hard instances far sooner than a backtracking search.
 //!
 //! ```
 //! use dlx_core::{knuth, Search, Status};
@@ -63,6 +66,8 @@ mod links;
 mod messages;
 pub mod parallel;
 mod problem;
+#[cfg(feature = "sat")]
+pub mod sat;
 mod search;
 mod stop;
 mod unchecked;

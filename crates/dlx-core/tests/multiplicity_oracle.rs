@@ -137,4 +137,28 @@ proptest! {
             }
         }
     }
+
+    /// The SAT engine (cardinality constraints for the bounds) finds the same solutions, each
+    /// accepted by its validator.
+    #[cfg(feature = "sat")]
+    #[test]
+    fn the_sat_engine_finds_the_same_solutions(spec in spec()) {
+        let (problem, kept) = build(&spec);
+        let mut expected = BTreeSet::new();
+        for solution in Search::new(&problem).solutions() {
+            let mut solution = solution;
+            solution.sort_unstable();
+            expected.insert(solution);
+        }
+        let mut search = dlx_core::sat::Search::new(&problem).unwrap();
+        let mut found = BTreeSet::new();
+        while search.step() == Status::Solution {
+            let solution = search.solution().to_vec();
+            prop_assert_eq!(dlx_core::sat::check(&problem, &solution), Ok(()));
+            let inputs: Vec<usize> = solution.iter().map(|&o| kept[o]).collect();
+            prop_assert!(is_solution(&spec, &inputs));
+            prop_assert!(found.insert(solution));
+        }
+        prop_assert_eq!(found, expected);
+    }
 }

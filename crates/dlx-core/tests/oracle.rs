@@ -411,3 +411,54 @@ fn clashes_on(p: &Problem, forced: &[usize], option: usize, item: usize) -> bool
         })
     })
 }
+
+/// Every solution the SAT engine finds, each sorted, with each checked by the validator.
+#[cfg(feature = "sat")]
+fn sat_solutions(p: &Problem) -> BTreeSet<Vec<usize>> {
+    let mut search = dlx_core::sat::Search::new(p).unwrap();
+    let mut found = BTreeSet::new();
+    while search.step() == Status::Solution {
+        let solution = search.solution().to_vec();
+        assert_eq!(dlx_core::sat::check(p, &solution), Ok(()));
+        assert!(found.insert(solution), "a solution was found twice");
+    }
+    assert_eq!(search.step(), Status::Exhausted);
+    assert_eq!(search.sat_stats().solutions, found.len() as u64);
+    found
+}
+
+#[cfg(feature = "sat")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The SAT engine finds exactly the solutions of dancing links (with colors), so it agrees on
+    /// none, one and several; and the validator accepts exactly the brute-force solutions.
+    #[test]
+    fn the_sat_engine_finds_the_same_solutions(spec in spec()) {
+        let p = spec.build();
+        let (found, _) = run(&p);
+        let expected: BTreeSet<Vec<usize>> = found.into_iter().map(sorted).collect();
+        prop_assert_eq!(sat_solutions(&p), expected);
+        let m = p.option_count().min(10);
+        for mask in 0u32..1 << m {
+            let chosen: Vec<usize> = (0..m).filter(|&o| mask >> o & 1 == 1).collect();
+            prop_assert_eq!(
+                dlx_core::sat::check(&p, &chosen).is_ok(),
+                is_solution(&p, &chosen),
+                "{:?}", chosen
+            );
+        }
+    }
+
+    /// A solution limit stops the SAT engine after exactly that many solutions.
+    #[test]
+    fn the_sat_engine_stops_at_its_limit(spec in spec(), limit in 0..4u64) {
+        let p = spec.build();
+        let all = brute_force(&p).len() as u64;
+        let mut search = dlx_core::sat::Search::new(&p).unwrap();
+        search.set_limit(Some(limit));
+        let status = dlx_core::Engine::count(&mut search);
+        prop_assert_eq!(search.sat_stats().solutions, all.min(limit));
+        prop_assert_eq!(status == Status::LimitReached, all >= limit);
+    }
+}
