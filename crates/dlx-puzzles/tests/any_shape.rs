@@ -311,6 +311,70 @@ proptest! {
     }
 }
 
+/// The SAT path says what the general path says: the verdict (on givens and on an empty grid,
+/// where it fixes the first row), the solution of a unique puzzle, the same clash; each grid it
+/// finds is valid.
+#[cfg(feature = "sat")]
+fn sat_agrees(general: &mut Solver, givens: &[u16]) -> Result<(), TestCaseError> {
+    use dlx_core::Stop;
+    use dlx_puzzles::sudoku::sat::{self, Goal};
+    let shape = general.shape().clone();
+    let expected = general.check(givens);
+    let found = sat::check(&shape, givens, Stop::new());
+    match (expected, found) {
+        (Ok(expected), Ok(found)) => {
+            prop_assert_eq!(Some(expected.verdict), found.verdict);
+            prop_assert!(found.stopped.is_none());
+            if expected.verdict == Verdict::Unique {
+                prop_assert_eq!(&expected.solution, &found.solution);
+            }
+            if let Some(solution) = &found.solution {
+                prop_assert!(validate(&shape, givens, solution).is_ok());
+            }
+            let first = sat::run(&shape, givens, Goal::Solve, Stop::new()).unwrap();
+            prop_assert_eq!(first.solution.is_some(), expected.verdict != Verdict::None);
+        }
+        (Err(expected), Err(sat::Error::Givens(found))) => prop_assert_eq!(expected, found),
+        (expected, found) => prop_assert!(false, "{:?} against {:?}", expected, found),
+    }
+    Ok(())
+}
+
+#[cfg(feature = "sat")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(160))]
+
+    #[test]
+    fn the_sat_path_agrees_on_random_puzzles(
+        shape in shape_strategy(),
+        seed in any::<u64>(),
+        clues in 0..12usize,
+    ) {
+        let n = shape.size();
+        let mut general = Solver::general(shape);
+        let mut rng = Lcg(seed);
+        let mut givens = vec![0u16; n * n];
+        for _ in 0..clues {
+            givens[rng.below(n * n)] = 1 + rng.below(n) as u16;
+        }
+        sat_agrees(&mut general, &givens)?;
+        // Where a search stood: the candidates of the givens, handed over as they are.
+        let mut fast = SolverN::new(general.shape()).unwrap();
+        let mut candidates = Vec::new();
+        if fast.candidates(&givens, &mut candidates) == Some(true) {
+            let check = general.check(&givens).unwrap();
+            let found = dlx_puzzles::sudoku::sat::check_candidates(
+                general.shape(),
+                &candidates,
+                dlx_puzzles::sudoku::sat::Goal::Check,
+                dlx_core::Stop::new(),
+            )
+            .unwrap();
+            prop_assert_eq!(Some(check.verdict), found.verdict);
+        }
+    }
+}
+
 /// The puzzles of a shared data file, `#` comments skipped, split in fields.
 fn shared(dir: &str, file: &str) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(format!("{dir}/puzzles/{file}")).unwrap();

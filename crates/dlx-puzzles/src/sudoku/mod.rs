@@ -9,6 +9,8 @@
 //! - [`batch`]: many puzzles on many threads, answered in input order.
 //! - [`solver`]: a reusable [`Solver`]: first solution, count, uniqueness check, bounded by a
 //!   [`dlx_core::Stop`]; [`solvers`]: a thread's solvers, one per shape.
+//! - `sat` (with the `sat` feature): the candidates left by propagation, solved by the SAT
+//!   engine, for puzzles too hard for a backtracking search.
 //! - [`validate`](mod@validate): checks a solution against its shape and givens.
 //! - [`format`](mod@format): the text formats: reading puzzles (line, block, JSON lines, jigsaw
 //!   layouts, wall bits) and writing puzzles and answers in the layout they came in.
@@ -37,6 +39,8 @@ pub mod givens;
 pub mod judge;
 pub mod overrides;
 pub mod puzzle;
+#[cfg(feature = "sat")]
+pub mod sat;
 pub mod shape;
 pub mod solver;
 pub mod solvers;

@@ -668,6 +668,19 @@ impl Board {
         Some((target, places))
     }
 
+    /// Writes each cell's candidates: bit `v - 1` for value `v`, one bit for a placed cell.
+    pub fn write_candidates(&self, out: &mut Vec<u64>) {
+        out.clear();
+        let state = &self.state;
+        out.extend(state.cand.iter().zip(&state.value).map(|(&mask, &value)| {
+            if value == 0 {
+                mask
+            } else {
+                1 << (value - 1)
+            }
+        }));
+    }
+
     /// Writes the values of a solved board.
     pub fn write_solution(&self, out: &mut Vec<u16>) {
         out.clear();

@@ -68,6 +68,24 @@ impl SolverN {
         })
     }
 
+    /// Runs the propagation of the search (naked and hidden singles, locked candidates, to a
+    /// fixpoint) on `givens` alone, without a guess, and writes each cell's candidates into
+    /// `candidates` (cleared first): bit `v - 1` for value `v`, one bit for a given or placed
+    /// cell. `Some(false)` when the propagation meets a contradiction (the puzzle has no
+    /// solution; `candidates` is then left empty); `None` when the givens do not fit the shape
+    /// ([`Shape::check_givens`] says why).
+    ///
+    /// This is where the search stands before its first guess: another engine can go on from it.
+    pub fn candidates(&mut self, givens: &[u16], candidates: &mut Vec<u64>) -> Option<bool> {
+        candidates.clear();
+        self.board.start(&self.tables, givens).ok()?;
+        if !self.board.propagate(&self.tables) {
+            return Some(false);
+        }
+        self.board.write_candidates(candidates);
+        Some(true)
+    }
+
     /// The first solution found by the last call to [`run`](FastPath::run), if any: `n²`
     /// values.
     pub fn first(&self) -> Option<&[u16]> {
@@ -221,6 +239,29 @@ mod tests {
         // A 2 at the top and at the bottom of column 4.
         givens[15] = 2;
         assert_eq!(s.run(&givens, 1), None);
+    }
+
+    #[test]
+    fn candidates_are_what_propagation_leaves() {
+        let mut s = solver(Shape::standard(4).unwrap());
+        let mut candidates = Vec::new();
+        // One given: its row, column and box lose its value, and nothing more is forced.
+        let mut givens = [0; 16];
+        givens[0] = 1;
+        assert_eq!(s.candidates(&givens, &mut candidates), Some(true));
+        assert_eq!(candidates[0], 0b0001);
+        assert_eq!(candidates[1], 0b1110);
+        assert_eq!(candidates[4], 0b1110);
+        assert_eq!(candidates[5], 0b1110);
+        assert_eq!(candidates[10], 0b1111);
+        // Three givens of a row leave the fourth cell one value.
+        let givens = [1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        assert_eq!(s.candidates(&givens, &mut candidates), Some(true));
+        assert_eq!(candidates[3], 0b1000);
+        let none = [1, 2, 3, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
+        assert_eq!(s.candidates(&none, &mut candidates), Some(false));
+        assert!(candidates.is_empty());
+        assert_eq!(s.candidates(&[0; 15], &mut candidates), None);
     }
 
     #[test]
