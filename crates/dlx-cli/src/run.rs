@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
-use dlx_core::{cells, Budget, Engine, Problem, Search, SplitError, Stats, Status, StopReason};
+use dlx_core::{
+    cells, sat, Budget, Engine, Problem, Search, SplitError, Stats, Status, StopReason,
+};
 
 use crate::outcome::Outcome;
 use crate::stop;
@@ -28,13 +30,18 @@ pub enum EngineChoice {
     Dlx,
     /// Dancing cells.
     Cells,
+    /// The clause-learning SAT solver CaDiCaL.
+    Sat,
 }
 
 /// The options that control a search and what it prints.
 #[derive(Args, Debug)]
 pub struct SearchArgs {
-    /// The search engine: Knuth's dancing links (node counts as his dlx1), or dancing cells (sparse
-    /// sets, forced moves without branching; one thread; no colors or multiplicities).
+    /// The search engine: Knuth's dancing links (node counts as his dlx1), dancing cells (sparse
+    /// sets, forced moves without branching; one thread; no colors or multiplicities), or SAT
+    /// (the problem as clauses, solved by CaDiCaL; one thread; finds solutions one at a time and
+    /// proves there are none, on hard problems with few solutions far sooner than a search; it
+    /// does not count: --count only says 0 when there are none).
     #[arg(long, value_enum, default_value_t = EngineChoice::Dlx)]
     engine: EngineChoice,
     /// Print only the number of solutions.
@@ -43,7 +50,8 @@ pub struct SearchArgs {
     /// Stop after this many solutions.
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
-    /// Stop after entering this many search nodes (runs on one thread). If the search is not
+    /// Stop after entering this many search nodes (conflicts with --engine sat; runs on one
+    /// thread). If the search is not
     /// finished by then, what was found is printed (a count as `N+`), stderr says the search is
     /// unfinished, and the exit code is 3.
     #[arg(long, value_name = "NODES")]
@@ -104,6 +112,16 @@ pub fn search(
     args: &SearchArgs,
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
 ) -> Result<Outcome> {
+    if args.engine == EngineChoice::Sat {
+        if args.asks_for_threads() {
+            bail!("the sat engine runs on one thread (leave out --threads)");
+        }
+        let mut search = sat::Search::new(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+        if args.count {
+            return count_sat(&mut search, args);
+        }
+        return search_with(&mut search, args, render);
+    }
     if args.engine == EngineChoice::Cells {
         if args.asks_for_threads() {
             bail!("the cells engine runs on one thread (leave out --threads)");
@@ -163,14 +181,56 @@ fn search_with(
     })
 }
 
+/// `--count` with the SAT engine: one solve. No solution gives the count, 0; a solution means
+/// the count is not this engine's to give: counting many solutions one solve each is the other
+/// engines' job.
+fn count_sat(search: &mut sat::Search<'_>, args: &SearchArgs) -> Result<Outcome> {
+    let budget = args.budget.map_or(Budget::Unlimited, Budget::Nodes);
+    search.set_stop(stop::control(args.timeout)?.with_budget(budget));
+    let started = Instant::now();
+    let status = search.try_step()?;
+    let stats = format!(
+        "{} seconds={:.4}",
+        search.stats_line(),
+        started.elapsed().as_secs_f64()
+    );
+    let cut = match status {
+        Status::Stopped(reason) => Some(reason),
+        _ => None,
+    };
+    if args.stats && cut != Some(StopReason::Cancelled) {
+        eprintln!("{stats}");
+    }
+    let print = |text: &str| -> Result<Outcome> {
+        let written = writeln!(io::stdout().lock(), "{text}").map_err(Into::into);
+        finish(0, written)
+    };
+    match (status, cut) {
+        (_, Some(cut)) => {
+            print("0+")?;
+            Ok(report_cut(cut, args, 0, &stats))
+        }
+        (Status::Solution, _) => bail!(
+            "--count: counting stays with the dlx and cells engines (this problem has \
+             solutions; the sat engine finds them one at a time, up to --limit N, and proves \
+             when there are none)"
+        ),
+        _ => print("0"),
+    }
+}
+
 /// Says on stderr why the search stopped after `solutions` (with the statistics `stats` after
 /// an interrupt), and gives the outcome.
 fn report_cut(cut: StopReason, args: &SearchArgs, solutions: u64, stats: &str) -> Outcome {
-    let Some(why) = stop::spent_limit(cut, args.budget, args.timeout) else {
+    let Some(mut why) = stop::spent_limit(cut, args.budget, args.timeout) else {
         eprintln!("dlx: interrupted: {stats}");
         eprintln!("dlx: interrupted after {solutions} solutions; there may be more");
         return Outcome::Interrupted;
     };
+    if cut == StopReason::Budget && args.engine == EngineChoice::Sat {
+        // The SAT engine's nodes are its conflicts.
+        why = why.replace(" nodes", " conflicts");
+    }
     eprintln!("dlx: unfinished: {why} ran out after {solutions} solutions; there may be more");
     Outcome::Unfinished
 }
