@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo run --release -p dlx-bench -- [--runs N | --quick] [--only NAME]... [--data DIR]
-//!     [--batch-ms MS] [--verbose] [--group exact-cover|sudoku|shapes|threads]
+//!     [--batch-ms MS] [--verbose] [--judge DIR]
+//!     [--group exact-cover|sudoku|shapes|threads|sat|sat-encodings]
 //! ```
 //!
 //! Prints one markdown table per group on stdout; with `--verbose`, every run's times on stderr.
@@ -15,6 +16,7 @@ mod golden;
 mod instances;
 mod measure;
 mod peer_dlx;
+mod sat;
 mod shapes;
 mod sudoku;
 mod table;
@@ -37,7 +39,8 @@ struct Args {
     #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
     /// Run only this instance, `<DIR>/<NAME>.dlx` (may be repeated, or given as a comma-separated
-    /// list); any instance in the folder may be named.
+    /// list); any instance in the folder may be named. In the sat group, the cases whose names
+    /// contain one of these words (`gecode#19`, `invalid`, `Windoku`).
     #[arg(long, value_name = "NAME", value_delimiter = ',')]
     only: Vec<String>,
     /// Timed runs per solver and instance; the median is reported.
@@ -59,6 +62,10 @@ struct Args {
     /// Folder holding the public Sudoku sets (default: the shared data beside the repository).
     #[arg(long, value_name = "DIR")]
     puzzles: Option<PathBuf>,
+    /// Folder holding the judge data, where the sat group finds the jigsaw layouts (default: the
+    /// shared data beside the repository).
+    #[arg(long, value_name = "DIR")]
+    judge: Option<PathBuf>,
     /// The `dlx` binary that the threads group runs (default: the one built beside dlx-bench).
     #[arg(long, value_name = "PATH")]
     dlx: Option<PathBuf>,
@@ -75,6 +82,11 @@ enum GroupName {
     Shapes,
     /// `dlx solve` on two threads against one, whole processes.
     Threads,
+    /// Sudoku by SAT: the residual encoding against the plain one (25x25 minimal puzzles,
+    /// jigsaw layouts, Windoku). Not in the default run: it takes minutes.
+    Sat,
+    /// The SAT engine's at-most-one encodings on exact-cover instances. Not in the default run.
+    SatEncodings,
 }
 
 fn main() -> ExitCode {
@@ -99,7 +111,9 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         .data
         .clone()
         .unwrap_or_else(instances::default_data_dir);
-    let wanted = |g: GroupName| args.group.is_empty() || args.group.contains(&g);
+    let slow = [GroupName::Sat, GroupName::SatEncodings];
+    let wanted =
+        |g: GroupName| (args.group.is_empty() && !slow.contains(&g)) || args.group.contains(&g);
     let mut groups = Vec::new();
     if wanted(GroupName::ExactCover) {
         let names = instances::select(instances::EXACT_COVER, &args.only);
@@ -134,6 +148,13 @@ fn run(args: &Args) -> anyhow::Result<bool> {
                  or give --dlx PATH); threads group skipped"
             ),
         }
+    }
+    if wanted(GroupName::Sat) && has_puzzles("sat") {
+        let judge = args.judge.clone().unwrap_or_else(sat::default_judge_dir);
+        groups.push(sat::group(&puzzles, &judge, &args.only)?);
+    }
+    if wanted(GroupName::SatEncodings) {
+        groups.push(sat::encodings_group(&dir, &args.only)?);
     }
     let mut ok = true;
     for group in groups {
