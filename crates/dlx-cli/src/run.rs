@@ -143,8 +143,7 @@ fn search_with(
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
 ) -> Result<Outcome> {
     search.set_limit(args.limit);
-    let budget = args.budget.map_or(Budget::Unlimited, Budget::Nodes);
-    search.set_stop(stop::control(args.timeout)?.with_budget(budget));
+    search.set_stop(args.stop()?);
     let started = Instant::now();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -161,6 +160,18 @@ fn search_with(
         print_solutions(search, &mut out, &render)
     };
     let flushed = written.and_then(|()| out.flush().map_err(Into::into));
+    conclude(search, args, started, last, flushed)
+}
+
+/// The end of a one-thread run that stopped at `last` after `written` was written: the
+/// statistics on stderr as asked, why it stopped, and the outcome.
+fn conclude(
+    search: &dyn Engine,
+    args: &SearchArgs,
+    started: Instant,
+    last: Status,
+    written: Result<()>,
+) -> Result<Outcome> {
     let stats = format!(
         "{} seconds={:.4}",
         search.stats_line(),
@@ -174,7 +185,7 @@ fn search_with(
         eprintln!("{stats}");
     }
     let solutions = search.stats().solutions;
-    let outcome = finish(solutions, flushed)?;
+    let outcome = finish(solutions, written)?;
     Ok(match cut {
         None => outcome,
         Some(cut) => report_cut(cut, args, solutions, &stats),
@@ -185,38 +196,23 @@ fn search_with(
 /// the count is not this engine's to give: counting many solutions one solve each is the other
 /// engines' job.
 fn count_sat(search: &mut sat::Search<'_>, args: &SearchArgs) -> Result<Outcome> {
-    let budget = args.budget.map_or(Budget::Unlimited, Budget::Nodes);
-    search.set_stop(stop::control(args.timeout)?.with_budget(budget));
+    search.set_stop(args.stop()?);
     let started = Instant::now();
     let status = search.try_step()?;
-    let stats = format!(
-        "{} seconds={:.4}",
-        search.stats_line(),
-        started.elapsed().as_secs_f64()
-    );
-    let cut = match status {
-        Status::Stopped(reason) => Some(reason),
-        _ => None,
-    };
-    if args.stats && cut != Some(StopReason::Cancelled) {
-        eprintln!("{stats}");
-    }
-    let print = |text: &str| -> Result<Outcome> {
-        let written = writeln!(io::stdout().lock(), "{text}").map_err(Into::into);
-        finish(0, written)
-    };
-    match (status, cut) {
-        (_, Some(cut)) => {
-            print("0+")?;
-            Ok(report_cut(cut, args, 0, &stats))
-        }
-        (Status::Solution, _) => bail!(
+    if status == Status::Solution {
+        bail!(
             "--count: counting stays with the dlx and cells engines (this problem has \
              solutions; the sat engine finds them one at a time, up to --limit N, and proves \
              when there are none)"
-        ),
-        _ => print("0"),
+        );
     }
+    let more = if matches!(status, Status::Stopped(_)) {
+        "+"
+    } else {
+        ""
+    };
+    let written = writeln!(io::stdout().lock(), "0{more}").map_err(Into::into);
+    conclude(search, args, started, status, written)
 }
 
 /// Says on stderr why the search stopped after `solutions` (with the statistics `stats` after
@@ -236,6 +232,12 @@ fn report_cut(cut: StopReason, args: &SearchArgs, solutions: u64, stats: &str) -
 }
 
 impl SearchArgs {
+    /// The run control of a one-thread search: `--budget` (nodes), `--timeout` and Ctrl-C.
+    fn stop(&self) -> Result<dlx_core::Stop> {
+        let budget = self.budget.map_or(Budget::Unlimited, Budget::Nodes);
+        Ok(stop::control(self.timeout)?.with_budget(budget))
+    }
+
     /// Whether more than one thread was asked for explicitly.
     fn asks_for_threads(&self) -> bool {
         self.threads.is_some_and(|n| n.get() > 1)

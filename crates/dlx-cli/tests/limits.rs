@@ -10,7 +10,7 @@ use predicates::str::contains;
 
 mod common;
 
-use common::dlx;
+use common::{dlx, pigeonhole};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
@@ -359,5 +359,42 @@ fn a_case_count_of_ten_to_the_eighteenth_allocates_nothing() {
         text(&out.stderr).contains("<stdin>:"),
         "{}",
         text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_budget_of_conflicts_and_a_timeout_stop_the_solver() {
+    dlx()
+        .args(["cover", "--engine", "sat", "--budget", "50"])
+        .write_stdin(pigeonhole(12))
+        .assert()
+        .code(3)
+        .stderr(contains(
+            "dlx: unfinished: the budget of 50 conflicts ran out after 0 solutions",
+        ));
+    let started = Instant::now();
+    dlx()
+        .args(["cover", "--engine", "sat", "--count", "--timeout", "0.3"])
+        .write_stdin(pigeonhole(14))
+        .assert()
+        .code(3)
+        .stdout("0+\n")
+        .stderr(contains("dlx: unfinished: the time limit of 0.3s ran out"));
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_solver_with_its_statistics() {
+    let mut child = spawn(&["cover", "--engine", "sat"]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(pigeonhole(14).as_bytes()).unwrap();
+    drop(stdin);
+    let out = interrupt(child);
+    assert_eq!(out.status.code(), Some(130));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("dlx: interrupted: engine=sat solutions=0 conflicts="),
+        "{stderr}"
     );
 }

@@ -22,3 +22,19 @@ pub fn instance(name: &str) -> String {
         env!("CARGO_MANIFEST_DIR")
     )
 }
+
+/// `pigeons` pigeons, each in one of `pigeons - 1` holes, no two in one hole: no solution, and a
+/// proof of that takes a clause-learning solver exponentially long.
+pub fn pigeonhole(pigeons: usize) -> String {
+    let mut text = String::new();
+    text.extend((0..pigeons).map(|p| format!("p{p} ")));
+    text.push('|');
+    text.extend((1..pigeons).map(|h| format!(" h{h}")));
+    text.push('\n');
+    for p in 0..pigeons {
+        for h in 1..pigeons {
+            text.push_str(&format!("p{p} h{h}\n"));
+        }
+    }
+    text
+}
