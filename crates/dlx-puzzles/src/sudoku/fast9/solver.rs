@@ -11,7 +11,7 @@ use crate::sudoku::{FastPath, Tally};
 ///
 /// It answers the same calls as [`SolverN`](crate::sudoku::fastn::SolverN), those of
 /// [`FastPath`]: givens as `u16` values, a run up to a number of solutions, the first solution,
-/// the guesses made, a [`Stop`].
+/// the guesses made, a [`Stop`](dlx_core::Stop).
 ///
 /// ```
 /// use dlx_puzzles::sudoku::fast9::Solver9;
