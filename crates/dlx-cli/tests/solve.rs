@@ -192,6 +192,9 @@ fn stats_go_to_stderr_per_puzzle_and_in_total() {
     assert!(lines[2].contains(" updates=") && lines[2].contains(" seconds="));
 }
 
+/// A run of `dlx`: arguments, input, exit code, the whole output if checked, part of stderr.
+type Run<'a> = (&'a [&'a str], &'a str, i32, Option<&'a str>, &'a str);
+
 #[test]
 fn counts_limits_boxes_and_sizes() {
     let (unique, none) = (format!("{UNIQUE}\n"), format!("{NONE}\n"));
@@ -204,8 +207,7 @@ fn counts_limits_boxes_and_sizes() {
     // A 5x5 grid has no boxes unless told.
     let five = "1234523451345124512351234";
     let (solved_five, open_five) = (format!("{five}\n"), format!("{}\n", five.replace('5', ".")));
-    // Each run: arguments, input, exit code, the whole output if checked, part of stderr.
-    let runs: [(&[&str], &str, i32, Option<&str>, &str); 11] = [
+    let runs: [Run; 11] = [
         (&["solve", "--count"], four, 0, Some("288\n1\n"), ""),
         (
             &["solve", "--count", "--limit", "10"],
