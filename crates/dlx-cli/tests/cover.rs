@@ -4,32 +4,57 @@ use predicates::prelude::*;
 
 mod common;
 
-use common::{data, dlx};
+use common::{assert_prints, data, dlx};
 
 #[test]
-fn prints_every_solution_as_its_options() {
-    dlx()
-        .args(["cover", &data("toy1.dlx")])
-        .assert()
-        .success()
-        .stdout("A D\nC E F\nB G\n");
+fn prints_solutions_and_counts_with_their_exit_codes() {
+    let (toy1, toy2) = (data("toy1.dlx"), data("toy2.dlx"));
+    let (queens8, unsolvable) = (data("queens8.dlx"), data("unsolvable.dlx"));
+    let cases: [(&[&str], i32, &str); 10] = [
+        // Each solution as its options, a line each.
+        (&["cover", &toy1], 0, "A D\nC E F\nB G\n"),
+        // With colors.
+        (&["cover", &toy2], 0, "A C X:1 Y:1\nB X:1\n"),
+        (&["cover", "--count", &queens8], 0, "92\n"),
+        (&["cover", "--count", "--limit", "10", &queens8], 0, "10\n"),
+        (&["cover", &unsolvable], 1, ""),
+        (&["cover", "--count", &unsolvable], 1, "0\n"),
+        (
+            &["cover", "--engine", "cells", "--count", &queens8],
+            0,
+            "92\n",
+        ),
+        (
+            &[
+                "cover", "--engine", "cells", "--count", "--limit", "10", &queens8,
+            ],
+            0,
+            "10\n",
+        ),
+        (&["cover", "--engine", "cells", &unsolvable], 1, ""),
+        (&["cover", &unsolvable, "--budget", "1000"], 1, ""),
+    ];
+    for (args, code, stdout) in cases {
+        assert_prints(args, code, stdout);
+    }
+}
+
+/// The solutions `args` print, split at their empty lines.
+fn solutions(args: &[&str]) -> Vec<String> {
+    let out = dlx().args(args).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    text.split("\n\n").map(str::to_string).collect()
 }
 
 #[test]
-fn prints_colors_and_separates_solutions_by_an_empty_line() {
-    dlx()
-        .args(["cover", &data("toy2.dlx")])
-        .assert()
-        .success()
-        .stdout("A C X:1 Y:1\nB X:1\n");
-    let out = dlx()
-        .args(["cover", &data("langford3.dlx")])
-        .assert()
-        .success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let solutions: Vec<&str> = text.split("\n\n").collect();
-    assert_eq!(solutions.len(), 2, "{text}");
-    assert!(solutions.iter().all(|s| s.trim_end().lines().count() == 3));
+fn separates_solutions_by_an_empty_line() {
+    let langford = solutions(&["cover", &data("langford3.dlx")]);
+    assert_eq!(langford.len(), 2, "{langford:?}");
+    assert!(langford.iter().all(|s| s.trim_end().lines().count() == 3));
+    assert_eq!(
+        solutions(&["cover", "--limit", "3", &data("queens8.dlx")]).len(),
+        3
+    );
 }
 
 #[test]
@@ -46,62 +71,24 @@ fn reads_standard_input() {
 }
 
 #[test]
-fn counts_and_limits() {
-    dlx()
-        .args(["cover", "--count", &data("queens8.dlx")])
-        .assert()
-        .success()
-        .stdout("92\n");
-    dlx()
-        .args(["cover", "--count", "--limit", "10", &data("queens8.dlx")])
-        .assert()
-        .success()
-        .stdout("10\n");
-    let out = dlx()
-        .args(["cover", "--limit", "3", &data("queens8.dlx")])
-        .assert()
-        .success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert_eq!(text.split("\n\n").count(), 3);
-}
-
-#[test]
 fn stats_line_on_stderr() {
-    dlx()
-        .args(["cover", "--count", "--stats", &data("queens8.dlx")])
-        .assert()
-        .success()
-        .stdout("92\n")
-        .stderr(
-            predicate::str::is_match(
-                r"^solutions=92 nodes=1049 updates=16680 seconds=[0-9]+\.[0-9]{4}\n$",
-            )
-            .unwrap(),
-        );
-}
-
-#[test]
-fn no_solution_exits_1() {
-    dlx()
-        .args(["cover", &data("unsolvable.dlx")])
-        .assert()
-        .code(1)
-        .stdout("");
-    dlx()
-        .args(["cover", "--count", &data("unsolvable.dlx")])
-        .assert()
-        .code(1)
-        .stdout("0\n");
+    assert_prints(
+        &["cover", "--count", "--stats", &data("queens8.dlx")],
+        0,
+        "92\n",
+    )
+    .stderr(
+        predicate::str::is_match(
+            r"^solutions=92 nodes=1049 updates=16680 seconds=[0-9]+\.[0-9]{4}\n$",
+        )
+        .unwrap(),
+    );
 }
 
 #[test]
 fn bad_input_exits_2_with_file_line_and_column() {
     let file = data("unknown_item.dlx");
-    dlx()
-        .args(["cover", &file])
-        .assert()
-        .code(2)
-        .stdout("")
+    assert_prints(&["cover", &file], 2, "")
         .stderr(predicate::str::contains(format!("{file}:2:3:")))
         .stderr(predicate::str::contains("Q"))
         .stderr(predicate::str::contains("panicked").not());
@@ -109,10 +96,7 @@ fn bad_input_exits_2_with_file_line_and_column() {
 
 #[test]
 fn missing_file_and_bad_usage_exit_2() {
-    dlx()
-        .args(["cover", &data("no-such-file.dlx")])
-        .assert()
-        .code(2)
+    assert_prints(&["cover", &data("no-such-file.dlx")], 2, "")
         .stderr(predicate::str::contains("no-such-file.dlx"));
     dlx().args(["cover", "--limit", "x"]).assert().code(2);
     dlx().args(["frobnicate"]).assert().code(2);
@@ -131,26 +115,21 @@ fn invalid_utf8_is_reported_with_its_position() {
 #[test]
 fn options_without_primary_items_are_ignored_with_a_warning() {
     let file = data("toy2.dlx");
-    dlx()
-        .args(["cover", "--count", &file])
-        .assert()
-        .success()
-        .stdout("1\n")
-        .stderr(predicate::str::contains(format!(
-            "{file}:5: warning: option ignored"
-        )));
+    assert_prints(&["cover", "--count", &file], 0, "1\n").stderr(predicate::str::contains(
+        format!("{file}:5: warning: option ignored"),
+    ));
 }
 
 #[test]
 fn multiplicities_are_solved_by_algorithm_m() {
-    dlx()
-        .args(["cover", "--stats", &data("toy3.dlx")])
-        .assert()
-        .success()
-        .stdout("A C X:1 Y:1\nB X:1\nC Y:1\n")
-        .stderr(predicate::str::starts_with(
-            "solutions=1 nodes=6 updates=14 ",
-        ));
+    assert_prints(
+        &["cover", "--stats", &data("toy3.dlx")],
+        0,
+        "A C X:1 Y:1\nB X:1\nC Y:1\n",
+    )
+    .stderr(predicate::str::starts_with(
+        "solutions=1 nodes=6 updates=14 ",
+    ));
 }
 
 #[test]
@@ -163,23 +142,6 @@ fn the_cells_engine_finds_the_same_solutions() {
         .stdout(predicate::str::contains("C E F\n"))
         .stdout(predicate::str::contains("B G\n"));
     dlx()
-        .args([
-            "cover",
-            "--engine",
-            "cells",
-            "--count",
-            &data("queens8.dlx"),
-        ])
-        .assert()
-        .success()
-        .stdout("92\n");
-    dlx()
-        .args(["cover", "--engine", "cells", "--count", "--limit", "10"])
-        .arg(data("queens8.dlx"))
-        .assert()
-        .success()
-        .stdout("10\n");
-    dlx()
         .args(["cover", "--engine", "cells", "--count", "--stats"])
         .arg(data("queens8.dlx"))
         .assert()
@@ -190,20 +152,12 @@ fn the_cells_engine_finds_the_same_solutions() {
             )
             .unwrap(),
         );
-    dlx()
-        .args(["cover", "--engine", "cells", &data("unsolvable.dlx")])
-        .assert()
-        .code(1);
 }
 
 #[test]
 fn the_cells_engine_refuses_colors_and_multiplicities() {
     for (file, what) in [("toy2.dlx", "colors"), ("toy3.dlx", "multiplicities")] {
-        dlx()
-            .args(["cover", "--engine", "cells", &data(file)])
-            .assert()
-            .code(2)
-            .stdout("")
+        assert_prints(&["cover", "--engine", "cells", &data(file)], 2, "")
             .stderr(predicate::str::contains(format!("does not support {what}")));
     }
     dlx()
@@ -214,15 +168,16 @@ fn the_cells_engine_refuses_colors_and_multiplicities() {
 
 #[test]
 fn a_budget_stops_the_search_and_says_it_is_unfinished() {
+    let queens8 = data("queens8.dlx");
     // 92 solutions in 1049 nodes: 100 nodes are not enough.
-    dlx()
-        .args(["cover", &data("queens8.dlx"), "--count", "--budget", "100"])
-        .assert()
-        .code(3)
-        .stdout("10+\n")
-        .stderr(predicate::str::contains("dlx: unfinished:"));
+    assert_prints(
+        &["cover", &queens8, "--count", "--budget", "100"],
+        3,
+        "10+\n",
+    )
+    .stderr(predicate::str::contains("dlx: unfinished:"));
     let out = dlx()
-        .args(["cover", &data("queens8.dlx"), "--budget", "100"])
+        .args(["cover", &queens8, "--budget", "100"])
         .assert()
         .code(3)
         .stderr(predicate::str::contains("after 10 solutions"))
@@ -232,21 +187,14 @@ fn a_budget_stops_the_search_and_says_it_is_unfinished() {
     let text = String::from_utf8(out).unwrap();
     assert_eq!(text.split("\n\n").count(), 10, "{text}");
     // Enough budget: the whole search, as without one; a threads request is overruled.
-    dlx()
-        .args([
-            "cover",
-            &data("queens8.dlx"),
-            "--count",
-            "--budget",
-            "100000",
-        ])
-        .args(["--threads", "2"])
-        .assert()
-        .code(0)
-        .stdout("92\n")
-        .stderr("");
-    dlx()
-        .args(["cover", &data("unsolvable.dlx"), "--budget", "1000"])
-        .assert()
-        .code(1);
+    let enough = [
+        "cover",
+        &queens8,
+        "--count",
+        "--budget",
+        "100000",
+        "--threads",
+        "2",
+    ];
+    assert_prints(&enough, 0, "92\n").stderr("");
 }

@@ -19,20 +19,20 @@ fn data(folder: &str) -> PathBuf {
         .join(folder)
 }
 
-/// The problem whose fixtures a folder holds.
-fn problem_of(folder: &str) -> Problem {
-    folder.parse().unwrap()
-}
-
-/// The `.in` files of a folder, sorted.
-fn inputs(folder: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = fs::read_dir(data(folder))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "in"))
-        .collect();
-    files.sort();
-    files
+/// Every `.in` fixture, with the problem whose folder holds it: folder by folder, sorted.
+fn fixtures() -> Vec<(Problem, PathBuf)> {
+    let mut fixtures = Vec::new();
+    for folder in FOLDERS {
+        let problem: Problem = folder.parse().unwrap();
+        let mut files: Vec<PathBuf> = fs::read_dir(data(folder))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "in"))
+            .collect();
+        files.sort();
+        fixtures.extend(files.into_iter().map(|file| (problem, file)));
+    }
+    fixtures
 }
 
 const FOLDERS: [&str; 6] = [
@@ -60,23 +60,19 @@ fn judge_stdin(problem: &str, input: impl Into<Vec<u8>>) -> (Option<i32>, Vec<u8
 
 #[test]
 fn every_fixture_is_answered_byte_for_byte() {
-    let mut checked = 0;
-    for folder in FOLDERS {
-        let problem = problem_of(folder);
-        for input in inputs(folder) {
-            let expected = fs::read(input.with_extension("out")).unwrap();
-            let (code, stdout, stderr) = judge_stdin(problem.name(), fs::read(&input).unwrap());
-            assert_eq!(code, Some(0), "{}: {stderr}", input.display());
-            assert!(
-                stdout == expected,
-                "{}: the output differs from the judge's\n--- got\n{}",
-                input.display(),
-                String::from_utf8_lossy(&stdout)
-            );
-            checked += 1;
-        }
+    let fixtures = fixtures();
+    for (problem, input) in &fixtures {
+        let expected = fs::read(input.with_extension("out")).unwrap();
+        let (code, stdout, stderr) = judge_stdin(problem.name(), fs::read(input).unwrap());
+        assert_eq!(code, Some(0), "{}: {stderr}", input.display());
+        assert!(
+            stdout == expected,
+            "{}: the output differs from the judge's\n--- got\n{}",
+            input.display(),
+            String::from_utf8_lossy(&stdout)
+        );
     }
-    assert_eq!(checked, 16);
+    assert_eq!(fixtures.len(), 16);
 }
 
 #[test]
@@ -161,27 +157,23 @@ fn printed_solutions(problem: Problem, size: usize, output: &str) -> Vec<Option<
 #[test]
 fn every_printed_solution_passes_the_validator() {
     let mut solutions = 0;
-    for folder in FOLDERS {
-        let problem = problem_of(folder);
-        for input in inputs(folder) {
-            let text = fs::read(&input).unwrap();
-            let cases: Vec<_> = problem.cases(&text[..]).map(|case| case.unwrap()).collect();
-            let output = dlx()
-                .args(["judge", problem.name()])
-                .arg(&input)
-                .output()
-                .unwrap();
-            let output = String::from_utf8(output.stdout).unwrap();
-            let size = cases[0].shape.size();
-            let printed = printed_solutions(problem, size, &output);
-            assert_eq!(printed.len(), cases.len(), "{}", input.display());
-            for (case, solution) in cases.iter().zip(&printed) {
-                if let Some(solution) = solution {
-                    validate(&case.shape, &case.cells, solution).unwrap_or_else(|e| {
-                        panic!("{} case {}: {e}", input.display(), case.number)
-                    });
-                    solutions += 1;
-                }
+    for (problem, input) in fixtures() {
+        let text = fs::read(&input).unwrap();
+        let cases: Vec<_> = problem.cases(&text[..]).map(|case| case.unwrap()).collect();
+        let output = dlx()
+            .args(["judge", problem.name()])
+            .arg(&input)
+            .output()
+            .unwrap();
+        let output = String::from_utf8(output.stdout).unwrap();
+        let size = cases[0].shape.size();
+        let printed = printed_solutions(problem, size, &output);
+        assert_eq!(printed.len(), cases.len(), "{}", input.display());
+        for (case, solution) in cases.iter().zip(&printed) {
+            if let Some(solution) = solution {
+                validate(&case.shape, &case.cells, solution)
+                    .unwrap_or_else(|e| panic!("{} case {}: {e}", input.display(), case.number));
+                solutions += 1;
             }
         }
     }

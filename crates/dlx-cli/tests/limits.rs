@@ -29,20 +29,29 @@ fn empty16() -> String {
     ".".repeat(256)
 }
 
+/// Runs `dlx args --timeout 0.3` on `input`, a search it cannot finish in that time: checks
+/// that it stops within seconds, with exit code 3 and the message of the time limit, and
+/// returns its standard output.
+fn stdout_at_the_time_limit(args: &[&str], input: impl Into<Vec<u8>>) -> String {
+    let started = Instant::now();
+    let out = dlx()
+        .args(args)
+        .args(["--timeout", "0.3"])
+        .write_stdin(input.into())
+        .assert()
+        .code(3)
+        .stderr(contains("unfinished: the time limit of 0.3s ran out"))
+        .get_output()
+        .clone();
+    assert!(started.elapsed() < Duration::from_secs(10), "{args:?}");
+    text(&out.stdout)
+}
+
 #[test]
 fn a_count_stops_at_the_time_limit_on_one_thread_and_on_several() {
     for threads in ["1", "2"] {
-        let started = Instant::now();
-        let out = dlx()
-            .args(["queens", "20", "--count", "--timeout", "0.3"])
-            .args(["--threads", threads])
-            .assert()
-            .code(3)
-            .stderr(contains("dlx: unfinished: the time limit of 0.3s ran out"))
-            .get_output()
-            .clone();
-        assert!(started.elapsed() < Duration::from_secs(10), "{threads}");
-        let count = text(&out.stdout);
+        let count =
+            stdout_at_the_time_limit(&["queens", "20", "--count", "--threads", threads], "");
         assert!(count.ends_with("+\n"), "{count}");
     }
 }
@@ -102,15 +111,11 @@ fn the_cells_engine_stops_at_a_budget_and_a_time_limit() {
         .get_output()
         .clone();
     assert_eq!(text(&out.stdout), "238+\n");
-    let started = Instant::now();
-    dlx()
-        .args(["cover", "--engine", "cells", "--count", "--timeout", "0.3"])
-        .write_stdin(queens_problem(20))
-        .assert()
-        .code(3)
-        .stdout(predicates::str::ends_with("+\n"))
-        .stderr(contains("dlx: unfinished: the time limit of 0.3s ran out"));
-    assert!(started.elapsed() < Duration::from_secs(10));
+    let count = stdout_at_the_time_limit(
+        &["cover", "--engine", "cells", "--count"],
+        queens_problem(20),
+    );
+    assert!(count.ends_with("+\n"), "{count}");
 }
 
 #[test]
@@ -146,17 +151,10 @@ fn solve_budget_marks_unfinished_puzzles_in_place() {
 #[test]
 fn solve_timeout_is_for_the_whole_run() {
     let input = format!("{EASY}\n{}\n{}\n{}\n", empty16(), empty16(), empty16());
-    let started = Instant::now();
-    let out = dlx()
-        .args(["solve", "--count", "--timeout", "0.3", "--threads", "1"])
-        .write_stdin(input)
-        .assert()
-        .code(3)
-        .stderr(contains("the time limit of 0.3s ran out"))
-        .get_output()
-        .clone();
-    assert!(started.elapsed() < Duration::from_secs(10));
-    assert_eq!(text(&out.stdout), "1\nunfinished\nunfinished\nunfinished\n");
+    assert_eq!(
+        stdout_at_the_time_limit(&["solve", "--count", "--threads", "1"], input),
+        "1\nunfinished\nunfinished\nunfinished\n"
+    );
 }
 
 #[test]
@@ -213,6 +211,19 @@ fn interrupt(child: Child) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs `dlx args` on `input` and sends it Ctrl-C: checks the exit code 130, and returns the
+/// output.
+#[cfg(unix)]
+fn interrupted_on(args: &[&str], input: &str) -> std::process::Output {
+    let mut child = spawn(args);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = interrupt(child);
+    assert_eq!(out.status.code(), Some(130), "{args:?}");
+    out
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_prints_the_statistics_so_far() {
@@ -228,12 +239,10 @@ fn ctrl_c_prints_the_statistics_so_far() {
         assert!(text(&out.stdout).ends_with("+\n"));
     }
     // The cells engine too, with its own statistics.
-    let mut child = spawn(&["cover", "--engine", "cells", "--count"]);
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(queens_problem(20).as_bytes()).unwrap();
-    drop(stdin);
-    let out = interrupt(child);
-    assert_eq!(out.status.code(), Some(130));
+    let out = interrupted_on(
+        &["cover", "--engine", "cells", "--count"],
+        &queens_problem(20),
+    );
     let stderr = text(&out.stderr);
     assert!(stderr.contains("dlx: interrupted: solutions="), "{stderr}");
     assert!(stderr.contains(" forced="), "{stderr}");
@@ -245,12 +254,11 @@ fn ctrl_c_prints_the_statistics_so_far() {
 fn ctrl_c_ends_a_long_sudoku_count_in_order_with_the_totals() {
     for threads in ["1", "2"] {
         // The empty 6x6 grid has 28,200,960 solutions: counting them takes long enough.
-        let mut child = spawn(&["solve", "--count", "--threads", threads]);
-        let mut stdin = child.stdin.take().unwrap();
-        writeln!(stdin, "{}\n{}", ".".repeat(36), ".".repeat(36)).unwrap();
-        drop(stdin);
-        let out = interrupt(child);
-        assert_eq!(out.status.code(), Some(130), "{threads}");
+        let empty = ".".repeat(36);
+        let out = interrupted_on(
+            &["solve", "--count", "--threads", threads],
+            &format!("{empty}\n{empty}\n"),
+        );
         // One record per puzzle, both unfinished.
         assert_eq!(text(&out.stdout), "unfinished\nunfinished\n", "{threads}");
         let stderr = text(&out.stderr);
@@ -372,26 +380,16 @@ fn a_budget_of_conflicts_and_a_timeout_stop_the_solver() {
         .stderr(contains(
             "dlx: unfinished: the budget of 50 conflicts ran out after 0 solutions",
         ));
-    let started = Instant::now();
-    dlx()
-        .args(["cover", "--engine", "sat", "--count", "--timeout", "0.3"])
-        .write_stdin(pigeonhole(14))
-        .assert()
-        .code(3)
-        .stdout("0+\n")
-        .stderr(contains("dlx: unfinished: the time limit of 0.3s ran out"));
-    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(
+        stdout_at_the_time_limit(&["cover", "--engine", "sat", "--count"], pigeonhole(14)),
+        "0+\n"
+    );
 }
 
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_the_solver_with_its_statistics() {
-    let mut child = spawn(&["cover", "--engine", "sat"]);
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(pigeonhole(14).as_bytes()).unwrap();
-    drop(stdin);
-    let out = interrupt(child);
-    assert_eq!(out.status.code(), Some(130));
+    let out = interrupted_on(&["cover", "--engine", "sat"], &pigeonhole(14));
     let stderr = text(&out.stderr);
     assert!(
         stderr.contains("dlx: interrupted: engine=sat solutions=0 conflicts="),

@@ -34,24 +34,17 @@ fn not_found() -> String {
 
 #[test]
 fn knuth_format_errors_name_file_line_and_column() {
-    dlx_with("knuth", &[("bad.dlx", b"A B\nA Q\n")])
-        .args(["cover", "bad.dlx"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(
-            "dlx: bad.dlx:2:3: unknown item `Q` (expected an item declared on the first line)\n",
-        );
-}
-
-#[test]
-fn text_that_is_not_utf8_is_placed() {
-    dlx_with("utf8", &[("bad.dlx", b"A B\n\xff\n")])
-        .args(["cover", "bad.dlx"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr("dlx: bad.dlx:2:1: invalid UTF-8 (expected text)\n");
+    let unknown =
+        "dlx: bad.dlx:2:3: unknown item `Q` (expected an item declared on the first line)\n";
+    let not_utf8 = "dlx: bad.dlx:2:1: invalid UTF-8 (expected text)\n";
+    for (text, stderr) in [(&b"A B\nA Q\n"[..], unknown), (b"A B\n\xff\n", not_utf8)] {
+        dlx_with("knuth", &[("bad.dlx", text)])
+            .args(["cover", "bad.dlx"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(stderr);
+    }
 }
 
 #[test]
@@ -73,19 +66,36 @@ fn missing_files_are_named() {
 }
 
 #[test]
-fn a_malformed_puzzle_is_placed_and_answered_invalid() {
-    dlx_with(
-        "malformed",
-        &[("p.txt", format!("{UNIQUE}\n12x4\n").as_bytes())],
-    )
-    .args(["solve", "--check", "p.txt"])
-    .assert()
-    .code(2)
-    .stdout("unique\ninvalid puzzle\n")
-    .stderr(
-        "dlx: p.txt:2:3: unexpected character `x` (expected a digit 1-2 or an empty-cell \
+fn a_malformed_puzzle_or_a_clash_is_placed_and_the_puzzle_answered() {
+    let clash = UNIQUE.replacen('.', "1", 1);
+    for (case, second, code, stdout, stderr) in [
+        (
+            "malformed",
+            "12x4",
+            2,
+            "unique\ninvalid puzzle\n",
+            "dlx: p.txt:2:3: unexpected character `x` (expected a digit 1-2 or an empty-cell \
              mark . 0 - _ *)\n",
-    );
+        ),
+        (
+            "clash",
+            &clash,
+            1,
+            "unique\nnone\n",
+            "dlx: p.txt:2:1: value 1 is given twice in row 1: at row 1, column 1 and at row 1, \
+             column 2\n",
+        ),
+    ] {
+        dlx_with(
+            case,
+            &[("p.txt", format!("{UNIQUE}\n{second}\n").as_bytes())],
+        )
+        .args(["solve", "--check", "p.txt"])
+        .assert()
+        .code(code)
+        .stdout(stdout)
+        .stderr(stderr);
+    }
 }
 
 #[test]
@@ -99,69 +109,57 @@ fn a_shape_that_does_not_fit_is_placed_at_the_puzzle() {
 }
 
 #[test]
-fn a_clash_names_both_cells_and_the_house() {
-    let clash = UNIQUE.replacen('.', "1", 1);
-    dlx_with(
-        "clash",
-        &[("p.txt", format!("{UNIQUE}\n{clash}\n").as_bytes())],
-    )
-    .args(["solve", "--check", "p.txt"])
-    .assert()
-    .code(1)
-    .stdout("unique\nnone\n")
-    .stderr(
-        "dlx: p.txt:2:1: value 1 is given twice in row 1: at row 1, column 1 and at row 1, \
-             column 2\n",
-    );
-}
-
-#[test]
-fn region_files_are_placed() {
+fn region_and_extra_region_files_are_placed() {
     let files: &[(&str, &[u8])] = &[
         ("p.txt", FOUR.as_bytes()),
         ("five.txt", b"AAAB\nAABB\nCCDD\nCCDD\n"),
         ("split.txt", b"ABBA\nABBA\nCCDD\nCCDD\n"),
-    ];
-    dlx_with("regions", files)
-        .args(["solve", "--regions", "five.txt", "p.txt"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr("dlx: five.txt:1:1: region `A` has 5 cells (expected 4)\n");
-    // Connected or not is a matter of the shape: placed at the puzzle, naming the file.
-    dlx_with("regions", files)
-        .args(["solve", "--regions", "split.txt", "p.txt"])
-        .assert()
-        .code(2)
-        .stdout("invalid puzzle\n")
-        .stderr(
-            "dlx: p.txt:1:1: --regions split.txt: region 1 (the one at row 1, column 1) is not \
-             connected: row 1, column 4 cannot be reached from row 1, column 1\n",
-        );
-}
-
-#[test]
-fn extra_region_files_are_placed() {
-    let files: &[(&str, &[u8])] = &[
-        ("p.txt", FOUR.as_bytes()),
         ("bang.txt", b"A...\n!...\n"),
         ("pair.txt", b"A..A\n....\n....\n....\n"),
     ];
-    dlx_with("extra", files)
-        .args(["solve", "--extra", "bang.txt", "p.txt"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(
-            "dlx: bang.txt:2:1: unexpected `!` (expected a letter or digit naming a set, or `.`)\n",
-        );
-    // The size of a set is a matter of the grid: placed at the puzzle, naming the file.
-    dlx_with("extra", files)
-        .args(["solve", "--extra", "pair.txt", "p.txt"])
-        .assert()
-        .code(2)
-        .stdout("invalid puzzle\n")
-        .stderr("dlx: p.txt:1:1: --extra pair.txt: extra region 1 has 2 cells, but it needs 4\n");
+    // A file that cannot be read is placed in it, and no puzzle is read. Whether a region is
+    // connected, or how large a set may be, is a matter of the shape: placed at the puzzle,
+    // naming the file, and the puzzle is answered invalid.
+    let (in_the_file, at_the_puzzle) = (false, true);
+    for (option, message, placed_at_the_puzzle) in [
+        (
+            "--regions",
+            "five.txt:1:1: region `A` has 5 cells (expected 4)",
+            in_the_file,
+        ),
+        (
+            "--regions",
+            "split.txt: region 1 (the one at row 1, column 1) is not connected: row 1, column 4 \
+             cannot be reached from row 1, column 1",
+            at_the_puzzle,
+        ),
+        (
+            "--extra",
+            "bang.txt:2:1: unexpected `!` (expected a letter or digit naming a set, or `.`)",
+            in_the_file,
+        ),
+        (
+            "--extra",
+            "pair.txt: extra region 1 has 2 cells, but it needs 4",
+            at_the_puzzle,
+        ),
+    ] {
+        let (file, _) = message.split_once(':').unwrap();
+        let (stdout, stderr) = if placed_at_the_puzzle {
+            (
+                "invalid puzzle\n",
+                format!("dlx: p.txt:1:1: {option} {message}\n"),
+            )
+        } else {
+            ("", format!("dlx: {message}\n"))
+        };
+        dlx_with("regions", files)
+            .args(["solve", option, file, "p.txt"])
+            .assert()
+            .code(2)
+            .stdout(stdout)
+            .stderr(stderr);
+    }
 }
 
 /// An HDU 4069 case: the numbers of a 9x9 layout of region symbols, with a wall wherever two
@@ -203,32 +201,29 @@ fn judge_input_errors_name_file_line_and_column() {
         ("open.txt", open.as_bytes()),
         ("lonely.txt", lonely.as_bytes()),
     ];
-    dlx_with("judge", files)
-        .args(["judge", "poj2676", "count.txt"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(
-            "dlx: count.txt:1:1: expected the number of test cases (a whole number), found `x`\n",
-        );
-    dlx_with("judge", files)
-        .args(["judge", "hdu4069", "open.txt"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(
-            "dlx: open.txt:2:1: the walls of case 1 make 1 region (expected 9 regions of 9 \
-             cells)\n",
-        );
-    dlx_with("judge", files)
-        .args(["judge", "hdu4069", "lonely.txt"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(
-            "dlx: lonely.txt:2:1: the walls of case 1 make a region of 1 cell here (expected 9 \
-             regions of 9 cells)\n",
-        );
+    let nine = "(expected 9 regions of 9 cells)";
+    for (args, stderr) in [
+        (
+            ["judge", "poj2676", "count.txt"],
+            "count.txt:1:1: expected the number of test cases (a whole number), found `x`"
+                .to_string(),
+        ),
+        (
+            ["judge", "hdu4069", "open.txt"],
+            format!("open.txt:2:1: the walls of case 1 make 1 region {nine}"),
+        ),
+        (
+            ["judge", "hdu4069", "lonely.txt"],
+            format!("lonely.txt:2:1: the walls of case 1 make a region of 1 cell here {nine}"),
+        ),
+    ] {
+        dlx_with("judge", files)
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("dlx: {stderr}\n"));
+    }
 }
 
 #[test]

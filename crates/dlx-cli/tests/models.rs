@@ -5,7 +5,7 @@ use predicates::prelude::*;
 
 mod common;
 
-use common::{data, dlx, instance};
+use common::{assert_prints, data, dlx, instance};
 
 fn stdout_of(args: &[&str]) -> String {
     let out = dlx().args(args).assert().success();
@@ -88,48 +88,27 @@ fn gen_feeds_cover_with_the_golden_figures() {
 }
 
 #[test]
-fn queens_prints_boards_separated_by_empty_lines() {
-    dlx()
-        .args(["queens", "4"])
-        .assert()
-        .success()
-        .stdout(".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n");
-    dlx()
-        .args(["queens", "4", "--order", "plain", "--limit", "1"])
-        .assert()
-        .success()
-        .stdout(".Q..\n...Q\nQ...\n..Q.\n");
+fn queens_and_langford_print_solutions_separated_by_empty_lines_or_count() {
+    let boards = ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n";
+    for (args, stdout) in [
+        (&["queens", "4"][..], boards),
+        (
+            &["queens", "4", "--order", "plain", "--limit", "1"],
+            &boards[..20],
+        ),
+        (&["queens", "10", "--count", "--limit", "5"], "5\n"),
+        (&["langford", "3"], "3 1 2 1 3 2\n\n2 3 1 2 1 3\n"),
+        (&["langford", "7", "--count"], "52\n"),
+    ] {
+        assert_prints(args, 0, stdout);
+    }
 }
 
 #[test]
 fn queens_counts_with_statistics() {
-    dlx()
-        .args(["queens", "8", "--count", "--stats"])
-        .assert()
-        .success()
-        .stdout("92\n")
-        .stderr(predicate::str::starts_with(
-            "solutions=92 nodes=1049 updates=16680 seconds=",
-        ));
-    dlx()
-        .args(["queens", "10", "--count", "--limit", "5"])
-        .assert()
-        .success()
-        .stdout("5\n");
-}
-
-#[test]
-fn langford_prints_sequences() {
-    dlx()
-        .args(["langford", "3"])
-        .assert()
-        .success()
-        .stdout("3 1 2 1 3 2\n\n2 3 1 2 1 3\n");
-    dlx()
-        .args(["langford", "7", "--count"])
-        .assert()
-        .success()
-        .stdout("52\n");
+    assert_prints(&["queens", "8", "--count", "--stats"], 0, "92\n").stderr(
+        predicate::str::starts_with("solutions=92 nodes=1049 updates=16680 seconds="),
+    );
 }
 
 #[test]

@@ -5,19 +5,26 @@ use predicates::str::contains;
 
 mod common;
 
-use common::{data, dlx, pigeonhole};
+use common::{assert_prints, data, dlx, pigeonhole};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
 #[test]
+fn prints_the_solutions_or_proves_there_is_none() {
+    for (file, code, stdout) in [
+        ("toy1.dlx", 0, "C E F\nA D\nB G\n"),
+        // Colors.
+        ("toy2.dlx", 0, "A C X:1 Y:1\nB X:1\n"),
+        ("unsolvable.dlx", 1, ""),
+    ] {
+        assert_prints(&["cover", "--engine", "sat", &data(file)], code, stdout);
+    }
+}
+
+#[test]
 fn prints_the_solutions_up_to_the_limit() {
-    dlx()
-        .args(["cover", "--engine", "sat", &data("toy1.dlx")])
-        .assert()
-        .success()
-        .stdout("C E F\nA D\nB G\n");
     let out = dlx()
         .args([
             "cover",
@@ -44,12 +51,7 @@ fn prints_the_solutions_up_to_the_limit() {
         .stderr(contains("engine=sat solutions=2 conflicts="));
     let stdout = text(&out.get_output().stdout);
     assert_eq!(stdout.split("\n\n").count(), 2, "{stdout}");
-    // Colors and multiplicities.
-    dlx()
-        .args(["cover", "--engine", "sat", &data("toy2.dlx")])
-        .assert()
-        .success()
-        .stdout("A C X:1 Y:1\nB X:1\n");
+    // Multiplicities.
     dlx()
         .args(["cover", "--engine", "sat", &data("toy3.dlx")])
         .assert()
@@ -57,24 +59,19 @@ fn prints_the_solutions_up_to_the_limit() {
 }
 
 #[test]
-fn proves_there_is_none_and_counts_only_then() {
-    dlx()
-        .args(["cover", "--engine", "sat", &data("unsolvable.dlx")])
-        .assert()
-        .code(1)
-        .stdout("");
+fn counts_only_what_has_no_solution() {
     dlx()
         .args(["cover", "--engine", "sat", "--count"])
         .write_stdin(pigeonhole(5))
         .assert()
         .code(1)
         .stdout("0\n");
-    dlx()
-        .args(["cover", "--engine", "sat", "--count", &data("toy1.dlx")])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(contains("counting stays with the dlx and cells engines"));
+    assert_prints(
+        &["cover", "--engine", "sat", "--count", &data("toy1.dlx")],
+        2,
+        "",
+    )
+    .stderr(contains("counting stays with the dlx and cells engines"));
     dlx()
         .args([
             "cover",

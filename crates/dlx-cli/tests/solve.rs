@@ -7,7 +7,7 @@ use predicates::str::contains;
 
 mod common;
 
-use common::dlx;
+use common::{assert_run, dlx};
 
 /// The HDU 3111 example: unique; unsolvable without a direct clash; a clash in row 1.
 const UNIQUE: &str =
@@ -31,6 +31,14 @@ fn scratch(name: &str, text: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::write(&path, text).unwrap();
     path
+}
+
+/// An 81-cell line as a block of nine lines of nine.
+fn block(line: &str) -> String {
+    line.as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect()
 }
 
 fn digits(text: &str) -> Vec<u16> {
@@ -76,22 +84,33 @@ fn reads_standard_input_and_several_files() {
         .assert()
         .success()
         .stdout(format!("{SOLUTION}\n{SOLUTION}\n"));
-    dlx()
-        .arg("solve")
-        .write_stdin(format!("# a comment\n\n{UNIQUE} rated 9.9\n"))
-        .assert()
-        .success()
-        .stdout(format!("{SOLUTION}\n"));
 }
 
 #[test]
-fn no_solution_is_printed_in_place_with_exit_1() {
-    dlx()
-        .arg("solve")
-        .write_stdin(format!("{NONE}\n{UNIQUE}\n"))
-        .assert()
-        .code(1)
-        .stdout(format!("no solution\n{SOLUTION}\n"));
+fn answers_stand_in_place_of_the_puzzles_in_their_layout() {
+    let solution = format!("{SOLUTION}\n");
+    let commented = format!("# a comment\n\n{UNIQUE} rated 9.9\n");
+    let none_first = format!("{NONE}\n{UNIQUE}\n");
+    let none_then_solution = format!("no solution\n{SOLUTION}\n");
+    let (blocks, answers) = (
+        format!("{0}\n{0}", block(UNIQUE)),
+        format!("{0}\n{0}", block(SOLUTION)),
+    );
+    let json = format!("{{\"givens\":\"{UNIQUE}\"}}\n");
+    let solved_json =
+        format!("{{\"size\":9,\"givens\":\"{UNIQUE}\",\"solution\":\"{SOLUTION}\"}}\n");
+    for (input, code, stdout) in [
+        // Comments, blank lines and words after a puzzle are passed over.
+        (&commented, 0, &solution),
+        // No solution is said in place, with the exit code 1.
+        (&none_first, 1, &none_then_solution),
+        // Blocks come back as blocks, separated by a blank line.
+        (&blocks, 0, &answers),
+        // JSON lines come back with the solution.
+        (&json, 0, &solved_json),
+    ] {
+        assert_run(&["solve"], input, code, Some(stdout), "");
+    }
 }
 
 #[test]
@@ -157,33 +176,6 @@ fn check_prints_verdicts() {
 }
 
 #[test]
-fn count_and_limit() {
-    dlx()
-        .args(["solve", "--count"])
-        .write_stdin("................\n1234341221434321\n")
-        .assert()
-        .success()
-        .stdout("288\n1\n");
-    dlx()
-        .args(["solve", "--count", "--limit", "10"])
-        .write_stdin("................\n1...............\n")
-        .assert()
-        .success()
-        .stdout("10+\n10+\n");
-    dlx()
-        .args(["solve", "--count"])
-        .write_stdin(format!("{NONE}\n"))
-        .assert()
-        .code(1)
-        .stdout("0\n");
-    dlx()
-        .args(["solve", "--limit", "3"])
-        .write_stdin(format!("{UNIQUE}\n"))
-        .assert()
-        .code(2);
-}
-
-#[test]
 fn stats_go_to_stderr_per_puzzle_and_in_total() {
     let output = dlx()
         .args(["solve", "--stats"])
@@ -200,54 +192,67 @@ fn stats_go_to_stderr_per_puzzle_and_in_total() {
     assert!(lines[2].contains(" updates=") && lines[2].contains(" seconds="));
 }
 
+/// A run of `dlx`: arguments, input, exit code, the whole output if checked, part of stderr.
+type Run<'a> = (&'a [&'a str], &'a str, i32, Option<&'a str>, &'a str);
+
 #[test]
-fn boxes_and_sizes() {
+fn counts_limits_boxes_and_sizes() {
+    let (unique, none) = (format!("{UNIQUE}\n"), format!("{NONE}\n"));
+    let four = "................\n1234341221434321\n";
+    let empty_and_one = "................\n1...............\n";
     // 6x6 takes 2x3 boxes by default; 3x2 boxes are another shape.
     let grid = "123456456123231564564231312645645312";
-    let puzzle = format!("{}......", &grid[..30]);
-    dlx()
-        .arg("solve")
-        .write_stdin(format!("{puzzle}\n"))
-        .assert()
-        .success()
-        .stdout(format!("{grid}\n"));
-    dlx()
-        .args(["solve", "--check", "--boxes", "3x2"])
-        .write_stdin(format!("{puzzle}\n"))
-        .assert()
-        .code(1)
-        .stdout("none\n");
-    dlx()
-        .args(["solve", "--boxes", "2x2"])
-        .write_stdin(format!("{puzzle}\n"))
-        .assert()
-        .code(2)
-        .stderr(contains("boxes of 2x2 do not fit a 6x6 grid"));
-    dlx()
-        .args(["solve", "--size", "4"])
-        .write_stdin(format!("{puzzle}\n"))
-        .assert()
-        .code(2)
-        .stderr(contains("<stdin>:1:17: expected 16 cells, found 36"));
+    let six = format!("{}......\n", &grid[..30]);
+    let solved_six = format!("{grid}\n");
     // A 5x5 grid has no boxes unless told.
     let five = "1234523451345124512351234";
-    dlx()
-        .arg("solve")
-        .write_stdin(format!("{five}\n"))
-        .assert()
-        .code(2)
-        .stderr(contains("--boxes"));
-    dlx()
-        .args(["solve", "--boxes", "1x5"])
-        .write_stdin(format!("{}\n", &five.replace('5', ".")))
-        .assert()
-        .success()
-        .stdout(format!("{five}\n"));
-    dlx()
-        .args(["solve", "--boxes", "3"])
-        .write_stdin(format!("{UNIQUE}\n"))
-        .assert()
-        .code(2);
+    let (solved_five, open_five) = (format!("{five}\n"), format!("{}\n", five.replace('5', ".")));
+    let runs: [Run; 11] = [
+        (&["solve", "--count"], four, 0, Some("288\n1\n"), ""),
+        (
+            &["solve", "--count", "--limit", "10"],
+            empty_and_one,
+            0,
+            Some("10+\n10+\n"),
+            "",
+        ),
+        (&["solve", "--count"], &none, 1, Some("0\n"), ""),
+        (&["solve", "--limit", "3"], &unique, 2, None, ""),
+        (&["solve"], &six, 0, Some(solved_six.as_str()), ""),
+        (
+            &["solve", "--check", "--boxes", "3x2"],
+            &six,
+            1,
+            Some("none\n"),
+            "",
+        ),
+        (
+            &["solve", "--boxes", "2x2"],
+            &six,
+            2,
+            None,
+            "boxes of 2x2 do not fit a 6x6 grid",
+        ),
+        (
+            &["solve", "--size", "4"],
+            &six,
+            2,
+            None,
+            "<stdin>:1:17: expected 16 cells, found 36",
+        ),
+        (&["solve"], &solved_five, 2, None, "--boxes"),
+        (
+            &["solve", "--boxes", "1x5"],
+            &open_five,
+            0,
+            Some(solved_five.as_str()),
+            "",
+        ),
+        (&["solve", "--boxes", "3"], &unique, 2, None, ""),
+    ];
+    for (args, stdin, code, stdout, stderr) in runs {
+        assert_run(args, stdin, code, stdout, stderr);
+    }
 }
 
 /// The rows of a tab-separated sample, without comments.
@@ -266,12 +271,10 @@ fn jigsaw_regions_from_a_file() {
     let row = &rows[1];
     assert_eq!(row[1], "9");
     // The layout drawn as a block of nine lines.
-    let block: String = row[3]
-        .as_bytes()
-        .chunks(9)
-        .map(|line| format!("{}\n", String::from_utf8_lossy(line)))
-        .collect();
-    let layout = scratch("layout.txt", &format!("# a jigsaw layout\n{block}"));
+    let layout = scratch(
+        "layout.txt",
+        &format!("# a jigsaw layout\n{}", block(&row[3])),
+    );
     dlx()
         .args(["solve", "--check", "--regions"])
         .arg(&layout)
@@ -340,38 +343,6 @@ fn extra_regions() {
         .assert()
         .code(2)
         .stderr(contains("windoku windows need a square side"));
-}
-
-#[test]
-fn blocks_come_back_as_blocks_separated_by_a_blank_line() {
-    let block: String = UNIQUE
-        .as_bytes()
-        .chunks(9)
-        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
-        .collect();
-    let answer: String = SOLUTION
-        .as_bytes()
-        .chunks(9)
-        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
-        .collect();
-    dlx()
-        .arg("solve")
-        .write_stdin(format!("{block}\n{block}"))
-        .assert()
-        .success()
-        .stdout(format!("{answer}\n{answer}"));
-}
-
-#[test]
-fn json_lines_come_back_with_the_solution() {
-    dlx()
-        .arg("solve")
-        .write_stdin(format!("{{\"givens\":\"{UNIQUE}\"}}\n"))
-        .assert()
-        .success()
-        .stdout(format!(
-            "{{\"size\":9,\"givens\":\"{UNIQUE}\",\"solution\":\"{SOLUTION}\"}}\n"
-        ));
 }
 
 #[test]

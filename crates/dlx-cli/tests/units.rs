@@ -1,13 +1,13 @@
 //! `dlx split`, `dlx run` and `dlx merge`: units and their remainders add up to the whole count,
 //! and units of another problem are refused.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use predicates::str::contains;
 
 mod common;
 
-use common::{dlx, instance};
+use common::{assert_prints, dlx, instance};
 
 fn scratch(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
@@ -16,6 +16,12 @@ fn scratch(name: &str) -> PathBuf {
 fn stdout(args: &[&str]) -> String {
     let out = dlx().args(args).assert().success();
     String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+/// The result lines of `dlx run PATH --units UNITS OPTIONS...`.
+fn run_units(path: &str, units: &Path, options: &[&str]) -> String {
+    let units = units.to_str().unwrap();
+    stdout(&[&["run", path, "--units", units][..], options].concat())
 }
 
 fn field(line: &str, key: &str) -> String {
@@ -33,14 +39,7 @@ fn split_run_merge(file: &str, k: usize, budget: u64, tag: &str) -> String {
     let mut todo = units;
     for round in 0..10_000 {
         let result = scratch(&format!("{tag}-results{round}.jsonl"));
-        let text = stdout(&[
-            "run",
-            &path,
-            "--units",
-            todo.to_str().unwrap(),
-            "--budget",
-            &budget.to_string(),
-        ]);
+        let text = run_units(&path, &todo, &["--budget", &budget.to_string()]);
         std::fs::write(&result, text).unwrap();
         results.push(result);
         let left = scratch(&format!("{tag}-left{round}.jsonl"));
@@ -101,55 +100,40 @@ fn one_unit_by_index() {
     let path = instance("queens8.dlx");
     let units = scratch("index-units.jsonl");
     std::fs::write(&units, stdout(&["split", &path, "--units", "5"])).unwrap();
-    let line = stdout(&[
-        "run",
-        &path,
-        "--units",
-        units.to_str().unwrap(),
-        "--index",
-        "0",
-    ]);
+    let line = run_units(&path, &units, &["--index", "0"]);
     assert_eq!(line.lines().count(), 1);
     assert_eq!(field(&line, "complete"), "true");
 }
 
 #[test]
-fn units_of_another_problem_are_refused() {
-    let units = scratch("other-units.jsonl");
-    std::fs::write(&units, stdout(&["split", &instance("queens8.dlx")])).unwrap();
-    dlx()
-        .args([
-            "run",
-            &instance("queens9.dlx"),
-            "--units",
-            units.to_str().unwrap(),
-        ])
-        .assert()
-        .code(2)
-        .stderr(contains("other-units.jsonl:1:1: the unit is for problem"));
-}
-
-#[test]
-fn bad_unit_lines_name_the_line() {
-    let units = scratch("bad-units.jsonl");
-    std::fs::write(&units, "{\"problem\":\"x\",\"prefix\":[1]}\n[1,2]\n").unwrap();
-    dlx()
-        .args([
-            "run",
-            &instance("queens8.dlx"),
-            "--units",
-            units.to_str().unwrap(),
-        ])
-        .assert()
-        .code(2)
-        .stderr(contains("bad-units.jsonl:2:"));
+fn refused_units_name_their_file_and_line() {
+    let of_queens8 = stdout(&["split", &instance("queens8.dlx")]);
+    for (file, text, problem, message) in [
+        (
+            "other-units.jsonl",
+            of_queens8.as_str(),
+            "queens9.dlx",
+            "other-units.jsonl:1:1: the unit is for problem",
+        ),
+        (
+            "bad-units.jsonl",
+            "{\"problem\":\"x\",\"prefix\":[1]}\n[1,2]\n",
+            "queens8.dlx",
+            "bad-units.jsonl:2:",
+        ),
+    ] {
+        let units = scratch(file);
+        std::fs::write(&units, text).unwrap();
+        let units = units.to_str().unwrap();
+        dlx()
+            .args(["run", &instance(problem), "--units", units])
+            .assert()
+            .code(2)
+            .stderr(contains(message));
+    }
 }
 
 #[test]
 fn multiplicities_cannot_be_split() {
-    dlx()
-        .args(["split", &instance("toy3.dlx")])
-        .assert()
-        .code(2)
-        .stderr(contains("multiplicities"));
+    assert_prints(&["split", &instance("toy3.dlx")], 2, "").stderr(contains("multiplicities"));
 }

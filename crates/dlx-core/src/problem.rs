@@ -419,12 +419,19 @@ impl Problem {
 mod tests {
     use super::*;
 
-    #[test]
-    fn builds_items_and_options_in_order() {
+    /// A builder holding a primary item `A` and a secondary item `X`, with the color `red`
+    /// declared: the builder, `A`, `X` and `red`.
+    fn a_and_x() -> (ProblemBuilder, usize, usize, u32) {
         let mut b = ProblemBuilder::new();
         let a = b.primary("A").unwrap();
         let x = b.secondary("X").unwrap();
         let red = b.color("red").unwrap();
+        (b, a, x, red)
+    }
+
+    #[test]
+    fn builds_items_and_options_in_order() {
+        let (mut b, a, x, red) = a_and_x();
         assert_eq!(b.option([Entry::plain(a)]), Ok(Some(0)));
         assert_eq!(
             b.option([
@@ -463,16 +470,16 @@ mod tests {
 
     #[test]
     fn rejects_bad_options_without_side_effects() {
-        let mut b = ProblemBuilder::new();
-        let a = b.primary("A").unwrap();
-        let x = b.secondary("X").unwrap();
-        let c = b.color("c").unwrap();
+        let (mut b, a, x, red) = a_and_x();
         assert_eq!(
             b.option([Entry::plain(a), Entry::plain(a)]),
             Err(BuildError::RepeatedItem("A".into()))
         );
         assert_eq!(
-            b.option([Entry { item: a, color: c }]),
+            b.option([Entry {
+                item: a,
+                color: red
+            }]),
             Err(BuildError::ColorOnPrimary("A".into()))
         );
         assert_eq!(b.option([Entry::plain(7)]), Err(BuildError::UnknownItem(7)));
@@ -486,9 +493,7 @@ mod tests {
 
     #[test]
     fn drops_options_without_primary_items_with_a_warning() {
-        let mut b = ProblemBuilder::new();
-        b.primary("A").unwrap();
-        b.secondary("X").unwrap();
+        let (mut b, ..) = a_and_x();
         assert_eq!(b.option_by_names(["X"]), Ok(None));
         assert_eq!(b.option_by_names(["A", "X"]), Ok(Some(0)));
         let p = b.build().unwrap();

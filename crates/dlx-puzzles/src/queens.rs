@@ -278,24 +278,11 @@ mod tests {
     }
 
     #[test]
-    fn decodes_and_checks_options() {
+    fn decodes_options() {
         let queens = Queens::new(4, Order::Plain).unwrap();
         // Queens on (0,1), (1,3), (2,0), (3,2).
         let solution = queens.decode(&[1, 7, 8, 14]).unwrap();
         assert_eq!(solution.columns(), [1, 3, 0, 2]);
         assert_eq!(solution.to_string(), ".Q..\n...Q\nQ...\n..Q.\n");
-        assert_eq!(queens.decode(&[16]), Err(DecodeError::UnknownOption(16)));
-        assert_eq!(
-            queens.decode(&[0, 1]),
-            Err(DecodeError::Twice("row 0".into()))
-        );
-        assert_eq!(
-            queens.decode(&[0, 4]),
-            Err(DecodeError::Twice("column 0".into()))
-        );
-        assert_eq!(
-            queens.decode(&[1, 7]),
-            Err(DecodeError::Uncovered("row 2".into()))
-        );
     }
 }

@@ -16,21 +16,9 @@ fn both(shape: &Shape) -> (Solver, Solver) {
 }
 
 /// Checks that both solvers give the same verdict (and solution, when unique), the same count
-/// up to `limit`, or the same error; returns the verdict.
+/// up to `limit`, or the same error.
 fn agree(fast: &mut Solver, general: &mut Solver, givens: &[u16], limit: u64, what: &str) {
-    let (a, b) = (fast.check(givens), general.check(givens));
-    match (&a, &b) {
-        (Ok(a), Ok(b)) => {
-            assert_eq!(a.verdict, b.verdict, "{what}");
-            if a.verdict == Verdict::Unique {
-                assert_eq!(a.solution, b.solution, "{what}");
-            }
-            if let Some(solution) = &a.solution {
-                validate(fast.shape(), givens, solution).unwrap();
-            }
-        }
-        _ => assert_eq!(a, b, "{what}"),
-    }
+    common::assert_same_check(fast, general, givens, what);
     let (a, b) = (
         fast.count(givens, Some(limit)),
         general.count(givens, Some(limit)),
@@ -281,6 +269,20 @@ fn shape_strategy() -> impl Strategy<Value = Shape> {
     )
 }
 
+/// A random shape with up to eleven clues, each a random value in a random cell (so that some
+/// clash, and some land on a cell twice).
+fn puzzle_strategy() -> impl Strategy<Value = (Shape, Vec<u16>)> {
+    (shape_strategy(), any::<u64>(), 0..12usize).prop_map(|(shape, seed, clues)| {
+        let n = shape.size();
+        let mut rng = Lcg(seed);
+        let mut givens = vec![0u16; n * n];
+        for _ in 0..clues {
+            givens[rng.below(n * n)] = 1 + rng.below(n) as u16;
+        }
+        (shape, givens)
+    })
+}
+
 #[test]
 fn the_random_layouts_are_valid() {
     for &(size, layout) in LAYOUTS {
@@ -295,18 +297,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn both_paths_agree_on_random_puzzles(
-        shape in shape_strategy(),
-        seed in any::<u64>(),
-        clues in 0..12usize,
-    ) {
-        let n = shape.size();
+    fn both_paths_agree_on_random_puzzles((shape, givens) in puzzle_strategy()) {
         let (mut fast, mut general) = both(&shape);
-        let mut rng = Lcg(seed);
-        let mut givens = vec![0u16; n * n];
-        for _ in 0..clues {
-            givens[rng.below(n * n)] = 1 + rng.below(n) as u16;
-        }
         agree(&mut fast, &mut general, &givens, 30, &format!("{givens:?}"));
     }
 }
@@ -345,18 +337,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(160))]
 
     #[test]
-    fn the_sat_path_agrees_on_random_puzzles(
-        shape in shape_strategy(),
-        seed in any::<u64>(),
-        clues in 0..12usize,
-    ) {
-        let n = shape.size();
+    fn the_sat_path_agrees_on_random_puzzles((shape, givens) in puzzle_strategy()) {
         let mut general = Solver::general(shape);
-        let mut rng = Lcg(seed);
-        let mut givens = vec![0u16; n * n];
-        for _ in 0..clues {
-            givens[rng.below(n * n)] = 1 + rng.below(n) as u16;
-        }
         sat_agrees(&mut general, &givens)?;
         // Where a search stood: the candidates of the givens, handed over as they are.
         let mut fast = SolverN::new(general.shape()).unwrap();

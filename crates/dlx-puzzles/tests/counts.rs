@@ -4,6 +4,8 @@
 //! The full counts of the bigger pentomino rectangles are checked with Knuth's figures in
 //! `shipped.rs`.
 
+use std::ops::RangeInclusive;
+
 use dlx_core::{Problem, Search, Status};
 use dlx_puzzles::langford::Langford;
 use dlx_puzzles::polyomino::{pentominoes, Board, Polyomino, PolyominoError};
@@ -34,25 +36,25 @@ fn scott() -> Board {
 
 const QUEENS: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
 
-#[test]
-fn queens_up_to_10() {
-    for (n, &solutions) in (1..=10).zip(&QUEENS) {
+/// Counts the solutions of `n` queens, in both item orders, for each `n` of `sizes`.
+fn check_queens(sizes: RangeInclusive<usize>) {
+    for n in sizes {
         for order in [Order::OrganPipe, Order::Plain] {
             let queens = Queens::new(n, order).unwrap();
-            assert_eq!(count(queens.problem()), solutions, "n={n}, {order:?}");
+            assert_eq!(count(queens.problem()), QUEENS[n - 1], "n={n}, {order:?}");
         }
     }
 }
 
 #[test]
+fn queens_up_to_10() {
+    check_queens(1..=10);
+}
+
+#[test]
 #[cfg_attr(debug_assertions, ignore = "slow without optimizations: use --release")]
 fn queens_11_and_12() {
-    for (n, &solutions) in (11..=12).zip(&QUEENS[10..]) {
-        for order in [Order::OrganPipe, Order::Plain] {
-            let queens = Queens::new(n, order).unwrap();
-            assert_eq!(count(queens.problem()), solutions, "n={n}, {order:?}");
-        }
-    }
+    check_queens(11..=12);
 }
 
 #[test]
@@ -90,20 +92,16 @@ fn pentominoes_3x20() {
 
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow without optimizations: use --release")]
-fn pentominoes_4x15_up_to_symmetry() {
-    assert_eq!(pento(rectangle(4, 15), Some('F')), 368);
-}
-
-#[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimizations: use --release")]
-fn pentominoes_5x12_up_to_symmetry() {
-    assert_eq!(pento(rectangle(5, 12), Some('F')), 1_010);
-}
-
-#[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimizations: use --release")]
-fn pentominoes_6x10_up_to_symmetry() {
-    assert_eq!(pento(rectangle(6, 10), Some('X')), 2_339);
+fn pentomino_rectangles_up_to_symmetry() {
+    for (rows, cols, piece, solutions) in
+        [(4, 15, 'F', 368), (5, 12, 'F', 1_010), (6, 10, 'X', 2_339)]
+    {
+        assert_eq!(
+            pento(rectangle(rows, cols), Some(piece)),
+            solutions,
+            "{rows}x{cols}, {piece} restricted"
+        );
+    }
 }
 
 #[test]

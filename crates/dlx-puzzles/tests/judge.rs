@@ -116,27 +116,34 @@ proptest! {
     }
 
     #[test]
-    fn mutated_poj2676_files_never_panic(text in mutated(fixture("poj2676", "robust_crlf_blank.in"))) {
-        check_reading(Problem::Poj2676, &text)?;
-        let _ = run(Problem::Poj2676, text.as_bytes(), &mut Vec::new());
-    }
-
-    #[test]
-    fn mutated_hdu4069_files_never_panic(text in mutated(fixture("hdu4069", "sample.in"))) {
-        check_reading(Problem::Hdu4069, &text)?;
-        let _ = run(Problem::Hdu4069, text.as_bytes(), &mut Vec::new());
-    }
-
-    #[test]
-    fn mutated_hdu3111_files_never_panic(text in mutated(fixture("hdu3111", "constructed.in"))) {
-        check_reading(Problem::Hdu3111, &text)?;
-        let _ = run(Problem::Hdu3111, text.as_bytes(), &mut Vec::new());
-    }
-
-    #[test]
     fn mutated_16x16_files_read_without_panic(text in mutated(fixture("spoj_sudoku", "two_cases.in"))) {
         check_reading(Problem::SpojSudoku, &text)?;
         check_reading(Problem::Poj3076, &text)?;
+    }
+}
+
+/// A 9x9 judge file of each problem with a few characters replaced, and the problem.
+fn mutated_9x9_file() -> impl Strategy<Value = (Problem, String)> {
+    let files: Vec<(Problem, String)> = [
+        (Problem::Poj2676, "poj2676", "robust_crlf_blank.in"),
+        (Problem::Hdu4069, "hdu4069", "sample.in"),
+        (Problem::Hdu3111, "hdu3111", "constructed.in"),
+    ]
+    .into_iter()
+    .map(|(problem, folder, name)| (problem, fixture(folder, name)))
+    .collect();
+    proptest::sample::select(files)
+        .prop_flat_map(|(problem, text)| mutated(text).prop_map(move |text| (problem, text)))
+}
+
+proptest! {
+    // As many cases as one block of the above for each of the three files.
+    #![proptest_config(ProptestConfig::with_cases(3 * cases(256)))]
+
+    #[test]
+    fn mutated_9x9_files_are_read_and_answered_without_panic((problem, text) in mutated_9x9_file()) {
+        check_reading(problem, &text)?;
+        let _ = run(problem, text.as_bytes(), &mut Vec::new());
     }
 }
 

@@ -1,10 +1,14 @@
 //! The specialised 9x9 path and the general exact-cover path give the same answers: verdicts,
 //! solutions of unique puzzles, counts, and the same clashes.
 
-use dlx_puzzles::sudoku::{validate, GivensError, Shape, Solver, Verdict};
+mod common;
 
-fn puzzles(file: &str) -> Vec<Vec<u16>> {
-    let path = format!("{}/tests/data/fast9/{file}", env!("CARGO_MANIFEST_DIR"));
+use common::assert_same_check;
+use dlx_puzzles::sudoku::{Shape, Solver};
+
+/// The puzzles of a file: its first 81 characters of each line that has them, but comments,
+/// digits for givens and anything else for an empty cell.
+fn read_puzzles(path: &str) -> Vec<Vec<u16>> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -22,6 +26,13 @@ fn puzzles(file: &str) -> Vec<Vec<u16>> {
                 .collect()
         })
         .collect()
+}
+
+fn puzzles(file: &str) -> Vec<Vec<u16>> {
+    read_puzzles(&format!(
+        "{}/tests/data/fast9/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
 }
 
 fn solvers() -> (Solver, Solver) {
@@ -44,21 +55,7 @@ fn both_paths_agree_on_the_samples() {
         "invalid.txt",
     ] {
         for (k, givens) in puzzles(file).iter().enumerate() {
-            let a = fast.check(givens);
-            let b = general.check(givens);
-            match (a, b) {
-                (Ok(a), Ok(b)) => {
-                    assert_eq!(a.verdict, b.verdict, "{file} #{k}");
-                    if a.verdict == Verdict::Unique {
-                        assert_eq!(a.solution, b.solution, "{file} #{k}");
-                    }
-                    if let Some(solution) = &a.solution {
-                        validate(fast.shape(), givens, solution).unwrap();
-                    }
-                }
-                (Err(GivensError::Clash(_)), Err(GivensError::Clash(_))) => {}
-                (a, b) => panic!("{file} #{k}: {a:?} against {b:?}"),
-            }
+            assert_same_check(&mut fast, &mut general, givens, &format!("{file} #{k}"));
         }
     }
 }
@@ -87,24 +84,12 @@ fn both_paths_agree_on_the_public_sets() {
         "puzzles3_magictour_top1465",
         "puzzles5_forum_hardest_1905_11+",
     ] {
-        let text = std::fs::read_to_string(format!("{dir}/puzzles/{file}")).unwrap();
-        let lines = text
-            .lines()
-            .filter(|l| !l.starts_with('#') && l.len() >= 81);
-        for (k, line) in lines.enumerate() {
-            let givens: Vec<u16> = line
-                .bytes()
-                .take(81)
-                .map(|b| {
-                    if b.is_ascii_digit() {
-                        u16::from(b - b'0')
-                    } else {
-                        0
-                    }
-                })
-                .collect();
-            let a = fast.check(&givens).unwrap();
-            let b = general.check(&givens).unwrap();
+        for (k, givens) in read_puzzles(&format!("{dir}/puzzles/{file}"))
+            .iter()
+            .enumerate()
+        {
+            let a = fast.check(givens).unwrap();
+            let b = general.check(givens).unwrap();
             assert_eq!(
                 (a.verdict, &a.solution),
                 (b.verdict, &b.solution),

@@ -1,7 +1,8 @@
 //! Helpers shared by the tests of the dlx crates: checking that every variant of an error type
 //! has a test case with its whole message ([`check_messages`]), the checks of the fuzz targets,
-//! which the regression tests run on the inputs the fuzzers found ([`fuzz`]), and a problem's
-//! meaning apart from its numbering ([`meaning`]).
+//! which the regression tests run on the inputs the fuzzers found ([`fuzz`]), a problem's
+//! meaning apart from its numbering ([`meaning`]), and the known figures of the engine's
+//! instances ([`golden`]).
 //!
 //! ```
 //! use dlx_test_support::{check_messages, variant};
@@ -33,6 +34,7 @@
 use std::fmt::Display;
 
 pub mod fuzz;
+pub mod golden;
 mod meaning;
 
 pub use meaning::{meaning, Meaning};

@@ -3,11 +3,36 @@
 // Each test binary uses a part of this module.
 #![allow(dead_code)]
 
+use assert_cmd::assert::Assert;
 use assert_cmd::Command;
 
 /// The `dlx` binary built for the tests.
 pub fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
+}
+
+/// Runs `dlx` with `args` and checks its exit code and its whole standard output; the error
+/// output is left to the caller.
+pub fn assert_prints(args: &[&str], code: i32, stdout: &str) -> Assert {
+    dlx()
+        .args(args)
+        .assert()
+        .code(code)
+        .stdout(stdout.to_string())
+}
+
+/// Runs `dlx` with `args` and `stdin`, and checks its exit code, its whole standard output
+/// where `stdout` gives it, and that its error output contains `stderr`.
+pub fn assert_run(args: &[&str], stdin: &str, code: i32, stdout: Option<&str>, stderr: &str) {
+    let assert = dlx()
+        .args(args)
+        .write_stdin(stdin)
+        .assert()
+        .code(code)
+        .stderr(predicates::str::contains(stderr));
+    if let Some(stdout) = stdout {
+        assert.stdout(stdout.to_string());
+    }
 }
 
 /// A file of the CLI's test data.

@@ -105,38 +105,42 @@ impl Shape {
 mod tests {
     use super::*;
 
+    /// A 4x4 grid of givens: each `(cell, value)` of `placed`, the other cells empty.
+    fn givens(placed: &[(usize, u16)]) -> Vec<u16> {
+        let mut givens = vec![0; 16];
+        for &(cell, value) in placed {
+            givens[cell] = value;
+        }
+        givens
+    }
+
+    /// The clash `shape` finds among the givens `placed`, if it finds one.
+    fn clash(shape: &Shape, placed: &[(usize, u16)]) -> Option<Clash> {
+        match shape.check_givens(&givens(placed)) {
+            Err(GivensError::Clash(clash)) => Some(clash),
+            _ => None,
+        }
+    }
+
     #[test]
     fn clashes_name_the_house_and_both_cells() {
         let shape = Shape::standard(4).unwrap();
-        let mut givens = [0; 16];
-        givens[1] = 3;
-        givens[3] = 3;
-        let err = shape.check_givens(&givens).unwrap_err();
+        let err = shape.check_givens(&givens(&[(1, 3), (3, 3)])).unwrap_err();
         assert_eq!(
             err.to_string(),
             "value 3 is given twice in row 1: at row 1, column 2 and at row 1, column 4"
         );
-        let mut givens = [0; 16];
-        givens[0] = 2;
-        givens[5] = 2;
         assert_eq!(
-            shape.check_givens(&givens),
-            Err(GivensError::Clash(Clash {
+            clash(&shape, &[(0, 2), (5, 2)]),
+            Some(Clash {
                 value: 2,
                 first: Cell { row: 0, column: 0 },
                 second: Cell { row: 1, column: 1 },
                 house: House::Box(0),
-            }))
+            })
         );
-        givens[5] = 0;
-        givens[12] = 2;
-        assert!(matches!(
-            shape.check_givens(&givens),
-            Err(GivensError::Clash(Clash {
-                house: House::Column(0),
-                ..
-            }))
-        ));
+        let column = clash(&shape, &[(0, 2), (12, 2)]).map(|clash| clash.house);
+        assert_eq!(column, Some(House::Column(0)));
     }
 
     #[test]
@@ -149,10 +153,11 @@ mod tests {
                 found: 15
             })
         );
-        let mut givens = [0; 16];
-        givens[6] = 5;
         assert_eq!(
-            shape.check_givens(&givens).unwrap_err().to_string(),
+            shape
+                .check_givens(&givens(&[(6, 5)]))
+                .unwrap_err()
+                .to_string(),
             "row 2, column 3 holds 5, but values go from 1 to 4"
         );
         assert_eq!(shape.check_givens(&[0; 16]), Ok(()));
@@ -161,17 +166,7 @@ mod tests {
     #[test]
     fn extra_clashes_are_found() {
         let shape = Shape::standard(4).unwrap().with_diagonals();
-        let mut givens = [0; 16];
-        givens[3] = 1;
-        givens[6] = 2;
-        givens[12] = 1;
-        assert!(matches!(
-            shape.check_givens(&givens),
-            Err(GivensError::Clash(Clash {
-                house: House::Extra(1),
-                value: 1,
-                ..
-            }))
-        ));
+        let found = clash(&shape, &[(3, 1), (6, 2), (12, 1)]).unwrap();
+        assert_eq!((found.house, found.value), (House::Extra(1), 1));
     }
 }

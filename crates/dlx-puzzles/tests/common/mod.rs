@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use dlx_puzzles::sudoku::Shape;
+use dlx_puzzles::sudoku::{validate, Shape, Solver, Verdict};
 
 /// The path of a file in `tests/data`.
 pub fn data(name: &str) -> PathBuf {
@@ -91,5 +91,23 @@ pub fn variant_shape(variant: &str, size: usize) -> Shape {
         shape.with_windows().unwrap()
     } else {
         shape
+    }
+}
+
+/// Checks that two solvers of one shape give the same verdict for `givens` (the same solution
+/// when it is unique, and a valid one whenever there is one), or the same error.
+pub fn assert_same_check(fast: &mut Solver, general: &mut Solver, givens: &[u16], what: &str) {
+    let (a, b) = (fast.check(givens), general.check(givens));
+    match (&a, &b) {
+        (Ok(a), Ok(b)) => {
+            assert_eq!(a.verdict, b.verdict, "{what}");
+            if a.verdict == Verdict::Unique {
+                assert_eq!(a.solution, b.solution, "{what}");
+            }
+            if let Some(solution) = &a.solution {
+                validate(fast.shape(), givens, solution).unwrap();
+            }
+        }
+        _ => assert_eq!(a, b, "{what}"),
     }
 }

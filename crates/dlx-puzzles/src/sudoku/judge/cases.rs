@@ -9,20 +9,21 @@ use super::grid::{self, Symbols};
 use super::tokens::Tokens;
 use crate::sudoku::Shape;
 
+/// What reading a case gives: the case, `None` once the input has no more cases, or the error.
+pub(crate) type NextCase = Result<Option<Case>, FormatError>;
+
 /// A judge format's reader of cases, one after another.
 pub(crate) trait Parse {
-    /// Reads the next case; `Ok(None)` once the input has no more cases.
-    fn next_case<R: BufRead>(
-        &mut self,
-        tokens: &mut Tokens<R>,
-    ) -> Result<Option<Case>, FormatError>;
+    /// Reads case `number` (from 1); `Ok(None)` once the input has no more cases.
+    fn next_case<R: BufRead>(&mut self, tokens: &mut Tokens<R>, number: usize) -> NextCase;
 }
 
-/// The cases of one input: every case in order, then nothing; or the cases before an error,
-/// the error, then nothing.
+/// The cases of one input, numbered from 1: every case in order, then nothing; or the cases
+/// before an error, the error, then nothing.
 pub(crate) struct Cases<P, R> {
     tokens: Tokens<R>,
     parser: P,
+    read: usize,
     done: bool,
 }
 
@@ -32,6 +33,7 @@ impl<P: Parse, R: BufRead> Cases<P, R> {
         Cases {
             tokens: Tokens::new(input),
             parser,
+            read: 0,
             done: false,
         }
     }
@@ -44,27 +46,31 @@ impl<P: Parse, R: BufRead> Iterator for Cases<P, R> {
         if self.done {
             return None;
         }
-        let next = self.parser.next_case(&mut self.tokens).transpose();
+        self.read += 1;
+        let next = self
+            .parser
+            .next_case(&mut self.tokens, self.read)
+            .transpose();
         self.done = !matches!(next, Some(Ok(_)));
         next
     }
 }
 
-/// The number of cases an input announces in its first token, and how many were read.
+/// The number of cases an input announces in its first token.
 #[derive(Debug, Default)]
 pub(crate) struct Count {
     /// The number announced and the line announcing it, once read.
     announced: Option<(usize, usize)>,
-    read: usize,
 }
 
 impl Count {
-    /// The number (from 1) of the next case, reading the count first; `None` once every
-    /// announced case is read. Fails when the input ends before an announced case.
-    pub(crate) fn next<R: BufRead>(
+    /// Whether the input holds case `number` (from 1), reading the count first: `false` once
+    /// every announced case is read. Fails when the input ends before an announced case.
+    pub(crate) fn holds<R: BufRead>(
         &mut self,
         tokens: &mut Tokens<R>,
-    ) -> Result<Option<usize>, FormatError> {
+        number: usize,
+    ) -> Result<bool, FormatError> {
         let (total, line) = match self.announced {
             Some(announced) => announced,
             None => {
@@ -73,18 +79,16 @@ impl Count {
                 announced
             }
         };
-        if self.read == total {
-            return Ok(None);
+        if number > total {
+            return Ok(false);
         }
-        self.read += 1;
         if tokens.peek()?.is_none() {
             return Err(tokens.at_end(format!(
-                "expected case {} of the {total} announced on line {line}, found the end of \
-                 the input",
-                self.read
+                "expected case {number} of the {total} announced on line {line}, found the end \
+                 of the input"
             )));
         }
-        Ok(Some(self.read))
+        Ok(true)
     }
 }
 
@@ -105,43 +109,60 @@ fn read_count<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(usize, usize), Form
     }
 }
 
-/// The most common judge format: a case count, then one grid of rows per case, all of one
-/// shape, optionally with separator tokens before each grid.
-pub(crate) struct CountedGrids {
-    count: Count,
+/// Where a format's cases end.
+enum Until {
+    /// After the number of cases its first token announces.
+    Count(Count),
+    /// At the end of the input.
+    End,
+}
+
+/// The most common judge format: one grid of rows per case, all of one shape, optionally with
+/// separator tokens before each grid; the cases announced by a count, or until the end.
+pub(crate) struct Grids {
+    until: Until,
     shape: Shape,
     symbols: Symbols,
     is_separator: fn(&str) -> bool,
 }
 
-impl CountedGrids {
-    /// Grids of `shape` written with `symbols`, with nothing between them.
-    pub(crate) fn new(shape: Shape, symbols: Symbols) -> Self {
-        CountedGrids {
-            count: Count::default(),
+impl Grids {
+    /// A case count, then grids of `shape` written with `symbols`, with nothing between them.
+    pub(crate) fn counted(shape: Shape, symbols: Symbols) -> Self {
+        Grids {
+            until: Until::Count(Count::default()),
             shape,
             symbols,
             is_separator: |_| false,
         }
     }
 
+    /// Grids of `shape` written with `symbols` until the end of the input.
+    pub(crate) fn until_end(shape: Shape, symbols: Symbols) -> Self {
+        Grids {
+            until: Until::End,
+            ..Grids::counted(shape, symbols)
+        }
+    }
+
     /// The same, skipping the tokens `is_separator` accepts before each grid.
     pub(crate) fn skipping(self, is_separator: fn(&str) -> bool) -> Self {
-        CountedGrids {
+        Grids {
             is_separator,
             ..self
         }
     }
 }
 
-impl Parse for CountedGrids {
-    fn next_case<R: BufRead>(
-        &mut self,
-        tokens: &mut Tokens<R>,
-    ) -> Result<Option<Case>, FormatError> {
-        let Some(number) = self.count.next(tokens)? else {
-            return Ok(None);
+impl Parse for Grids {
+    fn next_case<R: BufRead>(&mut self, tokens: &mut Tokens<R>, number: usize) -> NextCase {
+        let more = match &mut self.until {
+            Until::Count(count) => count.holds(tokens, number)?,
+            Until::End => tokens.peek()?.is_some(),
         };
+        if !more {
+            return Ok(None);
+        }
         while tokens.peek()?.is_some_and(|t| (self.is_separator)(&t.text)) {
             tokens.next_token()?;
         }
@@ -155,6 +176,28 @@ impl Parse for CountedGrids {
     }
 }
 
+/// What the tests of every judge format read with.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::sudoku::judge::Problem;
+
+    /// The error that stops reading `input` as `problem`; fails the test when there is none.
+    pub(crate) fn error(problem: Problem, input: &str) -> FormatError {
+        problem
+            .cases(input.as_bytes())
+            .find_map(Result::err)
+            .expect("an error")
+    }
+
+    /// Asserts that reading each input as `problem` stops with its error.
+    pub(crate) fn assert_errors(problem: Problem, expected: &[(String, FormatError)]) {
+        for (input, err) in expected {
+            assert_eq!(&error(problem, input), err, "{input:?}");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,19 +206,20 @@ mod tests {
         let mut tokens = Tokens::new(input.as_bytes());
         let mut count = Count::default();
         let mut seen = Vec::new();
-        loop {
-            match count.next(&mut tokens) {
-                Ok(Some(k)) => {
+        for k in 1.. {
+            match count.holds(&mut tokens, k) {
+                Ok(true) => {
                     seen.push(Ok(k));
                     tokens.next_token().unwrap();
                 }
-                Ok(None) => return seen,
+                Ok(false) => break,
                 Err(e) => {
                     seen.push(Err(e.to_string()));
-                    return seen;
+                    break;
                 }
             }
         }
+        seen
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::sudoku::format::FormatError;
 use crate::sudoku::Shape;
 
 use super::case::{Case, Reply};
-use super::cases::{Cases, CountedGrids};
+use super::cases::{Cases, Grids};
 use super::grid::{self, Symbols};
 
 /// Digits, `?` (or `.`, `0`) for an empty cell.
@@ -39,10 +39,7 @@ fn is_separator(text: &str) -> bool {
 /// The cases of an HDU 3111 input, read as they are needed; reading stops at the first error.
 pub fn cases<R: BufRead>(input: R) -> impl Iterator<Item = Result<Case, FormatError>> {
     let shape = Shape::standard(9).expect("9x9 has 3x3 boxes");
-    Cases::new(
-        input,
-        CountedGrids::new(shape, SYMBOLS).skipping(is_separator),
-    )
+    Cases::new(input, Grids::counted(shape, SYMBOLS).skipping(is_separator))
 }
 
 /// Writes the reply to case `number` (from 1): a line `---` before it unless it is the first,
@@ -60,6 +57,8 @@ pub fn write_reply<W: Write + ?Sized>(out: &mut W, number: usize, reply: &Reply)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::judge::cases::testing::assert_errors;
+    use crate::sudoku::judge::Problem;
 
     const PUZZLE: &str = "1?3???5?9\n??21?94??\n???7?4???\n3??5?2??6\n?6?????5?\n\
                           7??8?3??4\n???4?1???\n??92?58??\n8?4???1?7\n";
@@ -86,19 +85,21 @@ mod tests {
 
     #[test]
     fn errors_name_line_column_and_what_was_expected() {
-        let cases = read(&format!("2\n{PUZZLE}---\n{}", &PUZZLE[..40]));
-        let err = cases[1].as_ref().unwrap_err();
-        assert_eq!((err.line, err.column), (15, 10));
-        assert_eq!(
-            err.message,
-            "expected row 5 of case 2 (9 cells), found the end of the input"
-        );
         let broken = PUZZLE.replacen("???7?4???", "???7?4---", 1);
-        let err = read(&format!("1\n{broken}")).remove(0).unwrap_err();
-        assert_eq!((err.line, err.column), (4, 7));
-        assert!(err
-            .message
-            .contains("expected a digit 1-9, or `?` or `.` or `0`"));
+        assert_errors(
+            Problem::Hdu3111,
+            &[
+                (
+                    format!("2\n{PUZZLE}---\n{}", &PUZZLE[..40]),
+                    FormatError::new(
+                        15,
+                        10,
+                        "expected row 5 of case 2 (9 cells), found the end of the input",
+                    ),
+                ),
+                (format!("1\n{broken}"), FormatError::new(4, 7, "unexpected character `-` in row 3 of case 1 (expected a digit 1-9, or `?` or `.` or `0` for an empty cell)")),
+            ],
+        );
     }
 
     #[test]

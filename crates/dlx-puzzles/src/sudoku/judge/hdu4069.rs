@@ -17,7 +17,7 @@ use crate::sudoku::format::{regions_from_walls, FormatError, WallError};
 use crate::sudoku::Shape;
 
 use super::case::{Case, Reply};
-use super::cases::{Cases, Count, Parse};
+use super::cases::{Cases, Count, NextCase, Parse};
 use super::grid::{self, Symbols};
 use super::tokens::{Token, Tokens};
 
@@ -65,13 +65,10 @@ struct Parser {
 }
 
 impl Parse for Parser {
-    fn next_case<R: BufRead>(
-        &mut self,
-        tokens: &mut Tokens<R>,
-    ) -> Result<Option<Case>, FormatError> {
-        let Some(number) = self.count.next(tokens)? else {
+    fn next_case<R: BufRead>(&mut self, tokens: &mut Tokens<R>, number: usize) -> NextCase {
+        if !self.count.holds(tokens, number)? {
             return Ok(None);
-        };
+        }
         let mut values = Vec::with_capacity(N * N);
         let mut places = Vec::with_capacity(N * N);
         for cell in 0..N * N {
@@ -152,6 +149,8 @@ pub fn write_reply<W: Write + ?Sized>(out: &mut W, number: usize, reply: &Reply)
 mod tests {
     use super::*;
     use crate::sudoku::format::walls_from_regions;
+    use crate::sudoku::judge::cases::testing;
+    use crate::sudoku::judge::Problem;
 
     /// The first case of the judge's sample input, a line per row.
     fn sample() -> String {
@@ -168,10 +167,7 @@ mod tests {
     }
 
     fn error(input: &str) -> FormatError {
-        read(input)
-            .into_iter()
-            .find_map(Result::err)
-            .expect("an error")
+        testing::error(Problem::Hdu4069, input)
     }
 
     #[test]

@@ -239,6 +239,17 @@ mod tests {
         );
     }
 
+    /// What `problem` answers to `input`: the summary and the output.
+    fn answer(problem: Problem, input: &str) -> (Summary, String) {
+        let mut out = Vec::new();
+        let summary = run(problem, input.as_bytes(), &mut out).unwrap();
+        (summary, String::from_utf8(out).unwrap())
+    }
+
+    fn summary(cases: usize, unsolved: usize) -> Summary {
+        Summary { cases, unsolved }
+    }
+
     #[test]
     fn runs_answer_the_cases_before_an_error() {
         let row = "103000509\n";
@@ -246,19 +257,12 @@ mod tests {
             "1\n{row}002109400\n000704000\n300502006\n060000050\n700803004\n000401000\n\
              009205800\n804000107\n"
         );
-        let mut out = Vec::new();
-        let summary = run(Problem::Poj2676, input.as_bytes(), &mut out).unwrap();
-        assert_eq!(
-            summary,
-            Summary {
-                cases: 1,
-                unsolved: 0
-            }
-        );
+        let (first, out) = answer(Problem::Poj2676, &input);
+        assert_eq!(first, summary(1, 0));
         let doubled = format!("2\n{}{}", &input[2..], &input[2..52]);
         let mut again = Vec::new();
         let err = run(Problem::Poj2676, doubled.as_bytes(), &mut again).unwrap_err();
-        assert_eq!(again, out);
+        assert_eq!(again, out.as_bytes());
         assert_eq!(
             err.to_string(),
             "line 15, column 10: expected row 6 of case 2 (9 cells), found the end of the input"
@@ -269,26 +273,14 @@ mod tests {
     fn unsolvable_cases_are_counted_where_the_judge_has_no_reply_for_them() {
         // Two 1s in the first row: a direct clash.
         let input = format!("113{}\nend\n", ".".repeat(78));
-        let mut out = Vec::new();
-        let summary = run(Problem::Poj3074, input.as_bytes(), &mut out).unwrap();
         assert_eq!(
-            summary,
-            Summary {
-                cases: 1,
-                unsolved: 1
-            }
+            answer(Problem::Poj3074, &input),
+            (summary(1, 1), "no solution\n".to_string())
         );
-        assert_eq!(out, b"no solution\n");
         let input = format!("1\n113??????\n{}", "?????????\n".repeat(8));
-        let mut out = Vec::new();
-        let summary = run(Problem::Hdu3111, input.as_bytes(), &mut out).unwrap();
         assert_eq!(
-            summary,
-            Summary {
-                cases: 1,
-                unsolved: 0
-            }
+            answer(Problem::Hdu3111, &input),
+            (summary(1, 0), "impossible\n".to_string())
         );
-        assert_eq!(out, b"impossible\n");
     }
 }

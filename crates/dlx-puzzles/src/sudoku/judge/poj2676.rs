@@ -15,7 +15,7 @@ use crate::sudoku::format::FormatError;
 use crate::sudoku::Shape;
 
 use super::case::{Case, Reply};
-use super::cases::{Cases, CountedGrids};
+use super::cases::{Cases, Grids};
 use super::grid::{self, Symbols};
 
 /// Digits, `0` (or `.`) for an empty cell.
@@ -28,7 +28,7 @@ const SYMBOLS: Symbols = Symbols {
 /// The cases of a POJ 2676 input, read as they are needed; reading stops at the first error.
 pub fn cases<R: BufRead>(input: R) -> impl Iterator<Item = Result<Case, FormatError>> {
     let shape = Shape::standard(9).expect("9x9 has 3x3 boxes");
-    Cases::new(input, CountedGrids::new(shape, SYMBOLS))
+    Cases::new(input, Grids::counted(shape, SYMBOLS))
 }
 
 /// Writes the reply to case `number` (from 1): the solved grid as 9 rows of 9 digits.
@@ -43,6 +43,8 @@ pub fn write_reply<W: Write + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::judge::cases::testing::assert_errors;
+    use crate::sudoku::judge::Problem;
 
     const PUZZLE: &str = "103000509\n002109400\n000704000\n300502006\n060000050\n\
                           700803004\n000401000\n009205800\n804000107\n";
@@ -75,32 +77,28 @@ mod tests {
     #[test]
     fn errors_name_line_column_and_what_was_expected() {
         let short = PUZZLE.replacen("002109400", "00210940", 1);
-        let cases = read(&format!("1\n{short}"));
-        let err = cases[0].as_ref().unwrap_err();
-        assert_eq!((err.line, err.column), (3, 9));
-        assert_eq!(err.message, "expected 9 cells in row 2 of case 1, found 8");
-
         let wrong = PUZZLE.replacen("000704000", "0007x4000", 1);
-        let err = read(&format!("1\n{wrong}")).remove(0).unwrap_err();
-        assert_eq!((err.line, err.column), (4, 5));
-        assert!(err
-            .message
-            .starts_with("unexpected character `x` in row 3 of case 1"));
-
-        let cases = read(&format!("2\n{PUZZLE}{}", &PUZZLE[..30]));
+        let end = "found the end of the input";
+        assert_errors(
+            Problem::Poj2676,
+            &[
+                (
+                    format!("1\n{short}"),
+                    FormatError::new(3, 9, "expected 9 cells in row 2 of case 1, found 8"),
+                ),
+                (format!("1\n{wrong}"), FormatError::new(4, 5, "unexpected character `x` in row 3 of case 1 (expected a digit 1-9, or `0` or `.` for an empty cell)")),
+                (
+                    format!("2\n{PUZZLE}{}", &PUZZLE[..30]),
+                    FormatError::new(13, 10, format!("expected row 4 of case 2 (9 cells), {end}")),
+                ),
+            ],
+        );
+        let cases = read(&format!("3\n{PUZZLE}"));
         assert!(cases[0].is_ok());
         let err = cases[1].as_ref().unwrap_err();
-        assert_eq!((err.line, err.column), (13, 10));
         assert_eq!(
             err.message,
-            "expected row 4 of case 2 (9 cells), found the end of the input"
-        );
-
-        let cases = read(&format!("3\n{PUZZLE}"));
-        let err = cases[1].as_ref().unwrap_err();
-        assert_eq!(
-            err.message,
-            "expected case 2 of the 3 announced on line 1, found the end of the input"
+            format!("expected case 2 of the 3 announced on line 1, {end}")
         );
         assert_eq!(cases.len(), 2);
     }

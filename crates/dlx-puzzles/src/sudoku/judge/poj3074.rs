@@ -14,7 +14,7 @@ use crate::sudoku::format::FormatError;
 use crate::sudoku::Shape;
 
 use super::case::{Case, Reply};
-use super::cases::{Cases, Parse};
+use super::cases::{Cases, NextCase, Parse};
 use super::grid::{self, Symbols};
 use super::tokens::Tokens;
 
@@ -30,16 +30,12 @@ const END: &str = "end";
 
 /// Reads one line per case until `end`.
 struct Parser {
-    read: usize,
     ended: bool,
     shape: Shape,
 }
 
 impl Parse for Parser {
-    fn next_case<R: BufRead>(
-        &mut self,
-        tokens: &mut Tokens<R>,
-    ) -> Result<Option<Case>, FormatError> {
+    fn next_case<R: BufRead>(&mut self, tokens: &mut Tokens<R>, number: usize) -> NextCase {
         if self.ended {
             return Ok(None);
         }
@@ -50,7 +46,6 @@ impl Parse for Parser {
             self.ended = true;
             return Ok(None);
         }
-        let number = self.read + 1;
         let mut cells = Vec::with_capacity(81);
         grid::read_cells(
             &token,
@@ -59,7 +54,6 @@ impl Parse for Parser {
             || format!("case {number} (or `{END}`)"),
             &mut cells,
         )?;
-        self.read = number;
         Ok(Some(Case {
             number,
             line: token.line,
@@ -75,7 +69,6 @@ pub fn cases<R: BufRead>(input: R) -> impl Iterator<Item = Result<Case, FormatEr
     Cases::new(
         input,
         Parser {
-            read: 0,
             ended: false,
             shape,
         },
@@ -94,6 +87,8 @@ pub fn write_reply<W: Write + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::judge::cases::testing::assert_errors;
+    use crate::sudoku::judge::Problem;
 
     const FIRST: &str =
         ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
@@ -128,23 +123,19 @@ mod tests {
 
     #[test]
     fn errors_name_line_column_and_what_was_expected() {
-        let cases = read(&format!("{FIRST}\n{}\nend\n", &SECOND[..80]));
-        let err = cases[1].as_ref().unwrap_err();
-        assert_eq!((err.line, err.column), (2, 81));
-        assert_eq!(
-            err.message,
-            "expected 81 cells in case 2 (or `end`), found 80"
+        assert_errors(
+            Problem::Poj3074,
+            &[
+                (
+                    format!("{FIRST}\n{}\nend\n", &SECOND[..80]),
+                    FormatError::new(2, 81, "expected 81 cells in case 2 (or `end`), found 80"),
+                ),
+                ("END\n".to_string(), FormatError::new(1, 1, "unexpected character `E` in case 1 (or `end`) (expected a digit 1-9, or `.` or `0` for an empty cell)")),
+                (
+                    format!("  {}x{}\n", &FIRST[..40], &FIRST[41..]),
+                    FormatError::new(1, 43, "unexpected character `x` in case 1 (or `end`) (expected a digit 1-9, or `.` or `0` for an empty cell)"),
+                ),
+            ],
         );
-        let err = read("END\n").remove(0).unwrap_err();
-        assert_eq!((err.line, err.column), (1, 1));
-        assert!(
-            err.message
-                .starts_with("unexpected character `E` in case 1 (or `end`)"),
-            "{}",
-            err.message
-        );
-        let spaced = format!("  {}x{}\n", &FIRST[..40], &FIRST[41..]);
-        let err = read(&spaced).remove(0).unwrap_err();
-        assert_eq!((err.line, err.column), (1, 43));
     }
 }

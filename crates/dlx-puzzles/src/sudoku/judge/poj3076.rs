@@ -17,9 +17,8 @@ use crate::sudoku::format::FormatError;
 use crate::sudoku::Shape;
 
 use super::case::{Case, Reply};
-use super::cases::{Cases, Parse};
+use super::cases::{Cases, Grids};
 use super::grid::{self, Symbols};
-use super::tokens::Tokens;
 
 /// Letters `A`-`P`, `-` (or `.`) for an empty cell.
 pub(crate) const SYMBOLS: Symbols = Symbols {
@@ -33,42 +32,10 @@ pub(crate) fn shape() -> Shape {
     Shape::standard(16).expect("16x16 has 4x4 boxes")
 }
 
-/// Reads grids until the end of the input.
-struct Parser {
-    read: usize,
-    shape: Shape,
-}
-
-impl Parse for Parser {
-    fn next_case<R: BufRead>(
-        &mut self,
-        tokens: &mut Tokens<R>,
-    ) -> Result<Option<Case>, FormatError> {
-        if tokens.peek()?.is_none() {
-            return Ok(None);
-        }
-        let number = self.read + 1;
-        let (line, cells) = grid::read_rows(tokens, SYMBOLS, number)?;
-        self.read = number;
-        Ok(Some(Case {
-            number,
-            line,
-            shape: self.shape.clone(),
-            cells,
-        }))
-    }
-}
-
 /// The cases of a POJ 3076 (or LA 2659, AcWing 169) input, read as they are needed; reading
 /// stops at the first error.
 pub fn cases<R: BufRead>(input: R) -> impl Iterator<Item = Result<Case, FormatError>> {
-    Cases::new(
-        input,
-        Parser {
-            read: 0,
-            shape: shape(),
-        },
-    )
+    Cases::new(input, Grids::until_end(shape(), SYMBOLS))
 }
 
 /// Writes the reply to case `number` (from 1): an empty line before it unless it is the first,

@@ -11,12 +11,12 @@ use std::io::{self, BufRead, Write};
 use crate::sudoku::format::FormatError;
 
 use super::case::{Case, Reply};
-use super::cases::{Cases, CountedGrids};
+use super::cases::{Cases, Grids};
 use super::poj3076::{self, SYMBOLS};
 
 /// The cases of a SPOJ SUDOKU input, read as they are needed; reading stops at the first error.
 pub fn cases<R: BufRead>(input: R) -> impl Iterator<Item = Result<Case, FormatError>> {
-    Cases::new(input, CountedGrids::new(poj3076::shape(), SYMBOLS))
+    Cases::new(input, Grids::counted(poj3076::shape(), SYMBOLS))
 }
 
 /// Writes the reply to case `number` (from 1): an empty line before it unless it is the first,
