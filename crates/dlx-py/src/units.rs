@@ -68,11 +68,10 @@ pub fn run_unit(
 pub fn merge(results: Vec<String>) -> PyResult<(String, Vec<String>)> {
     let mut merge = Merge::new();
     for (number, line) in results.iter().enumerate() {
-        let result: Outcome = read(line).map_err(|e| {
+        let result: Outcome = read(line).inspect_err(|e| {
             Python::attach(|py| {
                 let _ = e.value(py).setattr("line", number + 1);
             });
-            e
         })?;
         merge.add(result).map_err(|e| {
             errors::at(UnitError::new_err(e.to_string()), Some(number + 1), Some(1))
