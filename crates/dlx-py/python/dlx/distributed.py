@@ -179,7 +179,7 @@ def count(
         return _totals(state)
     shared = client.scatter(problem, broadcast=True)
     running = {client.submit(_run, shared, unit, budget, pure=False): unit for unit in pending}
-    tasks = as_completed(list(running))
+    tasks = as_completed(list(running))  # type: ignore[no-untyped-call]
     try:
         for future in tasks:
             unit = running.pop(future)
@@ -191,7 +191,7 @@ def count(
                 pending.append(line)
                 new = client.submit(_run, shared, line, budget, pure=False)
                 running[new] = line
-                tasks.add(new)
+                tasks.add(new)  # type: ignore[no-untyped-call]
             if path is not None:
                 state.save(path)
             if progress is not None:
