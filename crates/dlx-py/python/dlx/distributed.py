@@ -177,7 +177,8 @@ def count(
     state.pending = pending
     if not pending:
         return _totals(state)
-    shared = client.scatter(problem, broadcast=True)
+    # A key of its own: a run stopped just before may still be releasing the last one.
+    shared = client.scatter(problem, broadcast=True, hash=False)
     running = {client.submit(_run, shared, unit, budget, pure=False): unit for unit in pending}
     tasks = as_completed(list(running))  # type: ignore[no-untyped-call]
     try:
