@@ -3,7 +3,8 @@
     pip install xcover pyxcc
     python crates/dlx-py/bench/peers.py FILE.dlx ... [--runs 5]
 
-Counts every solution of each problem (Knuth's format) with ``dlx`` on one thread, xcover
+Counts every solution of each problem (Knuth's format) with ``dlx`` on one thread (dancing
+links, and dancing cells where the problem has no colors), xcover
 (numba, dancing cells) and pyxcc (Rust, dancing cells), alternating the packages run by run,
 and prints the median seconds of each and its ratio to dlx's. xcover's first call compiles
 with numba, so it is warmed up on a toy problem first.
@@ -22,6 +23,13 @@ import dlx
 
 def with_dlx(problem: dlx.Problem) -> int:
     return problem.count(threads=1)
+
+
+def with_dlx_cells(problem: dlx.Problem) -> int:
+    colored = any(":" in entry for option in problem.options for entry in option)
+    if colored or problem.multiplicities:
+        return problem.count(threads=1)
+    return problem.count(engine="cells")
 
 
 def with_xcover(problem: dlx.Problem) -> int:
@@ -44,11 +52,12 @@ def with_pyxcc(problem: dlx.Problem) -> int:
         others = [entry.partition(":")[::2] for entry in option if entry not in primary]
         options.append(pyxcc.Option(str(number), names, others))
     whole = pyxcc.Problem(problem.primary, problem.secondary, options)
-    return int(pyxcc.Solver().solve(whole, True).count())
+    return int(pyxcc.solve(whole, True).count())
 
 
 PEERS: dict[str, Callable[[dlx.Problem], int]] = {
     "dlx": with_dlx,
+    "dlx cells": with_dlx_cells,
     "xcover": with_xcover,
     "pyxcc": with_pyxcc,
 }
