@@ -1,17 +1,15 @@
 //! `dlx merge`: add up the results of work units, and list the units still to run.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use dlx_core::Stats;
-use serde::Serialize;
+use dlx_core::units::{self as json, Merge, MergeError};
 
 use crate::outcome::Outcome;
-use crate::units::{self, Unit};
+use crate::units;
 
 /// Arguments of `dlx merge`.
 #[derive(Args, Debug)]
@@ -24,82 +22,45 @@ pub struct MergeArgs {
     remaining: Option<PathBuf>,
 }
 
-/// The line `dlx merge` prints.
-#[derive(Serialize)]
-struct Totals {
-    problem: String,
-    solutions: u64,
-    nodes: u64,
-    updates: u64,
-    /// Results added up.
-    units: u64,
-    /// Units of remainders that have no result yet.
-    remaining: usize,
-    /// Whether nothing is left to run: `solutions` is then the count of the units split.
-    complete: bool,
-}
-
 /// Runs `dlx merge`: one JSON line of totals on stdout.
 pub fn run(args: &MergeArgs) -> Result<Outcome> {
-    let mut problem: Option<(String, String)> = None;
-    let mut total = Stats::default();
-    let mut done: BTreeMap<Vec<usize>, String> = BTreeMap::new();
-    let mut remainder: Vec<Unit> = Vec::new();
+    let mut merge = Merge::new();
+    // Where each result merged was read, in the order merged.
+    let mut places: Vec<String> = Vec::new();
     for path in &args.results {
         let name = path.display().to_string();
         let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
         for (line, result) in units::read_lines::<units::Outcome>(&name, BufReader::new(file))? {
             let place = format!("{name}:{line}");
-            match &problem {
-                None => problem = Some((result.problem.clone(), place.clone())),
-                Some((hash, first)) if *hash != result.problem => bail!(
-                    "{place}:1: the result is for problem {}, but {first} is for {hash}",
-                    result.problem
+            match merge.add(result) {
+                Ok(()) => places.push(place),
+                Err(MergeError::OtherProblem { got, first }) => bail!(
+                    "{place}:1: the result is for problem {got}, but {} is for {first}",
+                    places[0]
                 ),
-                Some(_) => {}
+                Err(MergeError::AlreadyCounted { prefix, earlier }) => bail!(
+                    "{place}:1: the unit {prefix:?} was already counted at {}",
+                    places[earlier]
+                ),
+                Err(e) => bail!("{place}:1: {e}"),
             }
-            if let Some(earlier) = done.insert(result.prefix.clone(), place.clone()) {
-                bail!(
-                    "{place}:1: the unit {:?} was already counted at {earlier}",
-                    result.prefix
-                );
-            }
-            total += result.stats();
-            remainder.extend(result.remainder);
         }
     }
-    let Some((hash, _)) = problem else {
+    if merge.problem().is_none() {
         bail!("no results to merge (expected the JSON lines that dlx run writes)");
-    };
-    // A remainder that was run later is done, not left.
-    let mut seen = BTreeSet::new();
-    let left: Vec<Unit> = remainder
-        .into_iter()
-        .filter(|unit| !done.contains_key(&unit.prefix) && seen.insert(unit.prefix.clone()))
-        .collect();
+    }
+    let left = merge.remaining();
     if let Some(path) = &args.remaining {
         let name = path.display().to_string();
         let file = File::create(path).with_context(|| format!("cannot write {name}"))?;
         let mut out = io::BufWriter::new(file);
         for unit in &left {
-            serde_json::to_writer(&mut out, unit)?;
-            writeln!(out)?;
+            writeln!(out, "{}", json::to_json(unit))?;
         }
         out.flush()
             .with_context(|| format!("cannot write {name}"))?;
     }
-    let totals = Totals {
-        problem: hash,
-        solutions: total.solutions,
-        nodes: total.nodes,
-        updates: total.updates,
-        units: done.len() as u64,
-        remaining: left.len(),
-        complete: left.is_empty(),
-    };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    serde_json::to_writer(&mut out, &totals)?;
-    writeln!(out)?;
+    let totals = merge.summary(left.len());
+    writeln!(io::stdout().lock(), "{}", json::to_json(&totals))?;
     Ok(Outcome::Solved)
 }

@@ -5,11 +5,10 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
-use dlx_core::parallel;
+use dlx_core::units;
 
 use crate::cover;
 use crate::outcome::Outcome;
-use crate::units::{self, Unit, Work};
 
 /// Arguments of `dlx split`.
 #[derive(Args, Debug)]
@@ -24,21 +23,10 @@ pub struct SplitArgs {
 /// Runs `dlx split`: prints one unit per line, in the order one thread would search them.
 pub fn run(args: &SplitArgs) -> Result<Outcome> {
     let problem = cover::read_problem(args.file.as_deref())?;
-    let hash = units::hash(&problem);
-    let split = parallel::split(&problem, &[], args.units)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut above = Some(Work {
-        nodes: split.above.nodes,
-        updates: split.above.updates,
-    });
-    for unit in split.units {
-        let unit = Unit {
-            above: above.take(),
-            ..Unit::new(&hash, unit)
-        };
-        serde_json::to_writer(&mut out, &unit)?;
-        writeln!(out)?;
+    for unit in units::split(&problem, args.units)? {
+        writeln!(out, "{}", units::to_json(&unit))?;
     }
     out.flush()?;
     Ok(Outcome::Solved)

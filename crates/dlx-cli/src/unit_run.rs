@@ -6,7 +6,6 @@ use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use dlx_core::{Budget, Problem, Search, Status};
 
 use crate::cover;
 use crate::outcome::Outcome;
@@ -50,45 +49,10 @@ pub fn run(args: &RunArgs) -> Result<Outcome> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     for (line, unit) in list {
-        let result =
-            run_unit(&problem, &unit, args.budget).map_err(|e| anyhow!("{name}:{line}:1: {e}"))?;
-        serde_json::to_writer(&mut out, &result)?;
-        writeln!(out)?;
+        let result = dlx_core::units::run(&problem, &unit, args.budget)
+            .map_err(|e| anyhow!("{name}:{line}:1: {e}"))?;
+        writeln!(out, "{}", dlx_core::units::to_json(&result))?;
         out.flush()?;
     }
     Ok(Outcome::Solved)
-}
-
-/// Runs one unit, to the end or to `budget` nodes.
-fn run_unit(problem: &Problem, unit: &Unit, budget: Option<u64>) -> Result<units::Outcome> {
-    let mut search = Search::new(problem);
-    let start = search.enter(&unit.sub_problem())?;
-    if let Some(nodes) = budget {
-        search.set_budget(Budget::Nodes(search.stats().nodes.saturating_add(nodes)));
-    }
-    let status = search.count();
-    let complete = status == Status::Exhausted;
-    let remainder = if complete {
-        Vec::new()
-    } else {
-        search
-            .frontier_units()?
-            .into_iter()
-            .map(|sub| Unit::new(&unit.problem, sub))
-            .collect()
-    };
-    let mut stats = search.stats().since(start);
-    if let Some(above) = unit.above {
-        stats.nodes += above.nodes;
-        stats.updates += above.updates;
-    }
-    Ok(units::Outcome {
-        problem: unit.problem.clone(),
-        prefix: unit.prefix.clone(),
-        solutions: stats.solutions,
-        nodes: stats.nodes,
-        updates: stats.updates,
-        complete,
-        remainder,
-    })
 }

@@ -16,6 +16,8 @@
 //! - [`Search::frontier`] splits a search into sub-problems (prefixes of options), and
 //!   [`parallel::Pool`] uses that to search one problem on several threads.
 //! - [`knuth`] reads and writes Knuth's text format.
+//! - `units` (with the `json` feature) is work units as JSON lines: a search split, run a
+//!   budget at a time and merged, on any number of machines.
 //! - [`cells`] is a second engine after Knuth's dancing cells (sparse sets, forced moves without
 //!   branching): the same solutions, usually faster, with statistics of its own.
 //! - `sat` (with the `sat` feature) is a third engine: the problem as clauses, solved by the
@@ -71,6 +73,8 @@ pub mod sat;
 mod search;
 mod stop;
 mod unchecked;
+#[cfg(feature = "json")]
+pub mod units;
 
 pub use engine::{Engine, Solutions, Stats, Status};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, Warning, MAX_SIZE};

@@ -1,0 +1,82 @@
+"""The package's overhead over the command line, whole processes, alternated run by run.
+
+    python crates/dlx-py/bench/overhead.py --dlx target/release/dlx \\
+        --problem langford12.dlx --puzzles puzzles2_17_clue [--runs 7]
+
+Times ``problem.count(threads=1)`` in a fresh Python process against ``dlx cover --count
+--threads 1``, and ``sudoku.solve_many`` over a puzzle file against ``dlx solve`` (both on
+one thread, then on every core), and prints the medians and their ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+COUNT = """
+import sys, dlx
+problem = dlx.Problem.from_knuth(open(sys.argv[1]).read())
+print(problem.count(threads=1))
+"""
+
+SOLVE = """
+import sys
+from dlx import sudoku
+threads = None if sys.argv[2] == "all" else int(sys.argv[2])
+with open(sys.argv[1]) as lines:
+    puzzles = [line for line in lines if not line.startswith("#") and line.strip()]
+answers = sudoku.solve_many(puzzles, threads=threads)
+sys.stdout.write("".join(answer + "\\n" for answer in answers))
+"""
+
+
+def timed(command: list[str]) -> tuple[float, str]:
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    return time.perf_counter() - started, done.stdout
+
+
+def compare(label: str, ours: list[str], theirs: list[str], runs: int) -> None:
+    times: dict[str, list[float]] = {"python": [], "cli": []}
+    outputs = {}
+    for _ in range(runs):
+        for name, command in (("python", ours), ("cli", theirs)):
+            seconds, outputs[name] = timed(command)
+            times[name].append(seconds)
+    python, cli = (statistics.median(times[name]) for name in ("python", "cli"))
+    same = "same output" if outputs["python"] == outputs["cli"] else "OUTPUTS DIFFER"
+    print(f"{label}: python {python:.3f}s, dlx {cli:.3f}s, ratio {python / cli:.3f} ({same})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--dlx", required=True)
+    parser.add_argument("--problem", type=Path, required=True)
+    parser.add_argument("--puzzles", type=Path, required=True)
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    py = sys.executable
+    compare(
+        f"count {args.problem.name}",
+        [py, "-c", COUNT, str(args.problem)],
+        [args.dlx, "cover", str(args.problem), "--count", "--threads", "1"],
+        args.runs,
+    )
+    for threads in ("1", "all"):
+        cli = [args.dlx, "solve", str(args.puzzles)]
+        if threads != "all":
+            cli += ["--threads", threads]
+        compare(
+            f"solve_many {args.puzzles.name} threads={threads}",
+            [py, "-c", SOLVE, str(args.puzzles), threads],
+            cli,
+            args.runs,
+        )
+
+
+if __name__ == "__main__":
+    main()

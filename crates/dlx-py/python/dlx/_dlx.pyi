@@ -1,0 +1,85 @@
+"""The native module of ``dlx`` (types of what it defines)."""
+
+from collections.abc import Iterator, Sequence
+
+__version__: str
+
+class Error(ValueError):
+    """Bad input to dlx: ``line`` and ``column`` (from 1) say where, when the input is a text."""
+
+    line: int | None
+    column: int | None
+
+class ParseError(Error):
+    """A problem in Knuth's format that cannot be read."""
+
+class ProblemError(Error):
+    """Items and options that do not make a problem."""
+
+class PuzzleError(Error):
+    """A Sudoku that cannot be read or answered."""
+
+class UnitError(Error):
+    """A work unit (or result) that is not JSON of dlx, or not of this problem."""
+
+class Stats:
+    """The statistics of a run."""
+
+    solutions: int
+    nodes: int
+    updates: int
+    seconds: float
+    engine: str
+    threads: int
+    complete: bool
+    def as_dict(self) -> dict[str, int | float | str | bool]: ...
+
+class Solutions(Iterator[list[int]]):
+    """The solutions of a problem, one list of option numbers at a time."""
+
+    def __iter__(self) -> Solutions: ...
+    def __next__(self) -> list[int]: ...
+
+PrimaryItem = str | tuple[str, int] | tuple[str, int, int]
+
+class Problem:
+    """An exact-cover problem: primary items, secondary items, and options."""
+
+    def __init__(
+        self,
+        primary: Sequence[PrimaryItem],
+        options: Sequence[Sequence[str]],
+        secondary: Sequence[str] = (),
+    ) -> None: ...
+    @staticmethod
+    def from_knuth(text: str) -> Problem: ...
+    def to_knuth(self) -> str: ...
+    @property
+    def primary(self) -> list[str]: ...
+    @property
+    def secondary(self) -> list[str]: ...
+    @property
+    def multiplicities(self) -> dict[str, tuple[int, int]]: ...
+    @property
+    def options(self) -> list[list[str]]: ...
+    @property
+    def hash(self) -> str: ...
+    def option(self, index: int) -> list[str]: ...
+    def __len__(self) -> int: ...
+    def solutions(self, limit: int | None = None, engine: str | None = None) -> Solutions: ...
+    def count(
+        self,
+        threads: int | None = None,
+        engine: str | None = None,
+        timeout: float | None = None,
+    ) -> int: ...
+    def stats(self) -> Stats | None: ...
+
+def problem_from_knuth(text: str) -> Problem: ...
+def split(problem: Problem, units: int = 64) -> list[str]: ...
+def run_unit(problem: Problem, unit: str, budget: int | None = None) -> str: ...
+def merge(results: list[str]) -> tuple[str, list[str]]: ...
+def sudoku_solve(text: str) -> str | None: ...
+def sudoku_check(text: str) -> str: ...
+def sudoku_count(text: str, limit: int | None = None) -> int: ...
+def sudoku_solve_many(puzzles: list[str], threads: int | None = None) -> list[str]: ...

@@ -1,0 +1,449 @@
+//! `dlx.Problem`: an exact-cover problem, its solutions, its count and the statistics of its
+//! last run.
+
+use std::ffi::CString;
+use std::num::NonZeroUsize;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use dlx_core::parallel::Pool;
+use dlx_core::{cells, knuth, units, Cancel, Engine, ProblemBuilder, Search, Status};
+use dlx_core::{Stop, StopReason};
+use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyUserWarning, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use crate::errors::{self, ParseError};
+use crate::run;
+
+/// An exact-cover problem: primary items (covered exactly once, or within a multiplicity),
+/// secondary items (at most once, or with one color), and options, each a list of item names
+/// (a secondary item with a color as ``"x:red"``).
+///
+/// ``Problem(["A", "B", ("C", 1, 2)], [["A", "x:red"], ["B", "C"], ["C"]], secondary=["x"])``:
+/// a primary item is a name, or ``(name, count)``, or ``(name, min, max)`` for a multiplicity
+/// (Knuth's Algorithm M). Options are numbered from 0 in the order given; solutions are lists
+/// of these numbers.
+#[pyclass(module = "dlx._dlx", frozen)]
+pub struct Problem {
+    pub(crate) problem: dlx_core::Problem,
+    hash: OnceLock<String>,
+    last: Mutex<Option<Stats>>,
+}
+
+impl Problem {
+    fn wrap(problem: dlx_core::Problem) -> Problem {
+        Problem {
+            problem,
+            hash: OnceLock::new(),
+            last: Mutex::new(None),
+        }
+    }
+
+    /// The problem's content hash, as work units carry it.
+    pub(crate) fn hash(&self) -> &str {
+        self.hash.get_or_init(|| units::hash(&self.problem))
+    }
+
+    fn record(&self, stats: Stats) {
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(stats);
+    }
+
+    fn parse(py: Python<'_>, text: &str) -> PyResult<Problem> {
+        let parsed = knuth::parse(text).map_err(|e| {
+            errors::at(
+                ParseError::new_err(e.to_string()),
+                Some(e.line),
+                Some(e.column),
+            )
+        })?;
+        for warning in &parsed.warnings {
+            let message = CString::new(warning.to_string()).unwrap_or_default();
+            PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 2)?;
+        }
+        Ok(Problem::wrap(parsed.problem))
+    }
+}
+
+/// One primary item as Python gives it: a name, `(name, count)` or `(name, min, max)`.
+fn primary_item(item: &Bound<'_, PyAny>) -> PyResult<(String, u32, u32)> {
+    if let Ok(name) = item.extract::<String>() {
+        return Ok((name, 1, 1));
+    }
+    if let Ok((name, count)) = item.extract::<(String, u32)>() {
+        return Ok((name, count, count));
+    }
+    if let Ok(bounds) = item.extract::<(String, u32, u32)>() {
+        return Ok(bounds);
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(
+        "a primary item is a name, (name, count) or (name, min, max)",
+    ))
+}
+
+/// The engines `engine=` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EngineChoice {
+    Dlx,
+    Cells,
+}
+
+impl EngineChoice {
+    fn parse(name: Option<&str>) -> PyResult<EngineChoice> {
+        match name {
+            None | Some("dlx") => Ok(EngineChoice::Dlx),
+            Some("cells") => Ok(EngineChoice::Cells),
+            Some(other) => Err(PyValueError::new_err(format!(
+                "unknown engine {other:?} (expected \"dlx\" or \"cells\")"
+            ))),
+        }
+    }
+
+    fn start(self, problem: &dlx_core::Problem) -> PyResult<Box<dyn Engine + Send>> {
+        Ok(match self {
+            EngineChoice::Dlx => Box::new(Search::new(problem)),
+            EngineChoice::Cells => Box::new(cells::Search::new(problem).map_err(errors::problem)?),
+        })
+    }
+}
+
+#[pymethods]
+impl Problem {
+    #[new]
+    #[pyo3(signature = (primary, options, secondary = Vec::new()))]
+    fn new(
+        primary: Vec<Bound<'_, PyAny>>,
+        options: Vec<Vec<String>>,
+        secondary: Vec<String>,
+    ) -> PyResult<Problem> {
+        let mut builder = ProblemBuilder::new();
+        for item in &primary {
+            let (name, min, max) = primary_item(item)?;
+            let declared = if (min, max) == (1, 1) {
+                builder.primary(name)
+            } else {
+                builder.primary_with_bounds(name, min, max)
+            };
+            declared.map_err(errors::problem)?;
+        }
+        for name in secondary {
+            builder.secondary(name).map_err(errors::problem)?;
+        }
+        for (number, option) in options.iter().enumerate() {
+            let added = builder
+                .option_by_names(option.iter().map(String::as_str))
+                .map_err(|e| errors::problem(format!("option {number}: {e}")))?;
+            if added.is_none() {
+                return Err(errors::problem(format!(
+                    "option {number} has no primary item (expected at least one, or no \
+                     solution could use it)"
+                )));
+            }
+        }
+        Ok(Problem::wrap(builder.build().map_err(errors::problem)?))
+    }
+
+    /// The problem written in Knuth's format (`text`), as his programs dlx1, dlx2 and dlx3 read
+    /// it: the item line (``A B 2:3|C | x y``), then one option a line. An option without a
+    /// primary item is dropped with a ``UserWarning``; the others are numbered from 0 in order.
+    /// Raises ``ParseError`` with ``line`` and ``column``.
+    #[staticmethod]
+    fn from_knuth(py: Python<'_>, text: &str) -> PyResult<Problem> {
+        Problem::parse(py, text)
+    }
+
+    /// The problem in Knuth's format; ``Problem.from_knuth`` reads it back to the same problem.
+    fn to_knuth(&self) -> String {
+        knuth::write(&self.problem)
+    }
+
+    /// The names of the primary items, in order.
+    #[getter]
+    fn primary(&self) -> Vec<String> {
+        let p = &self.problem;
+        (0..p.primary_count())
+            .map(|i| p.item_name(i).to_string())
+            .collect()
+    }
+
+    /// The names of the secondary items, in order.
+    #[getter]
+    fn secondary(&self) -> Vec<String> {
+        let p = &self.problem;
+        (p.primary_count()..p.item_count())
+            .map(|i| p.item_name(i).to_string())
+            .collect()
+    }
+
+    /// The multiplicities of the primary items that have one: ``{name: (min, max)}``.
+    #[getter]
+    fn multiplicities<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let p = &self.problem;
+        let dict = PyDict::new(py);
+        for item in (0..p.primary_count()).filter(|&i| p.bounds(i) != (1, 1)) {
+            dict.set_item(p.item_name(item), p.bounds(item))?;
+        }
+        Ok(dict)
+    }
+
+    /// The options, each as the item names it covers (``"x:red"`` for a color).
+    #[getter]
+    fn options(&self) -> Vec<Vec<String>> {
+        (0..self.problem.option_count())
+            .map(|o| self.option(o))
+            .collect()
+    }
+
+    /// Option number `index` as the item names it covers.
+    fn option(&self, index: usize) -> Vec<String> {
+        self.problem
+            .format_option(index)
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The content hash of the problem that work units carry (16 hex digits).
+    #[getter(hash)]
+    fn content_hash(&self) -> &str {
+        self.hash()
+    }
+
+    /// The number of options.
+    fn __len__(&self) -> usize {
+        self.problem.option_count()
+    }
+
+    fn __repr__(&self) -> String {
+        let p = &self.problem;
+        format!(
+            "<dlx.Problem: {} primary items, {} secondary, {} options>",
+            p.primary_count(),
+            p.item_count() - p.primary_count(),
+            p.option_count()
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Problem>()
+            .is_ok_and(|other| knuth::write(&other.get().problem) == knuth::write(&self.problem))
+    }
+
+    fn __hash__(&self) -> u64 {
+        u64::from_str_radix(self.hash(), 16).unwrap_or_default()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let module = py.import("dlx._dlx")?;
+        let rebuild = module.getattr("problem_from_knuth")?;
+        (rebuild, (self.to_knuth(),)).into_pyobject(py)
+    }
+
+    /// The solutions, one at a time, each a list of option numbers; at most `limit` of them.
+    /// ``engine`` is ``"dlx"`` (Knuth's dancing links, the default) or ``"cells"`` (dancing
+    /// cells; no colors or multiplicities). The search runs with the GIL released.
+    #[pyo3(signature = (limit = None, engine = None))]
+    fn solutions(
+        slf: &Bound<'_, Problem>,
+        limit: Option<u64>,
+        engine: Option<&str>,
+    ) -> PyResult<Solutions> {
+        let choice = EngineChoice::parse(engine)?;
+        let mut search = choice.start(&slf.get().problem)?;
+        search.set_limit(limit);
+        Ok(Solutions {
+            owner: slf.clone().unbind(),
+            search: Mutex::new(Some(search)),
+            seconds: Mutex::new(0.0),
+        })
+    }
+
+    /// The number of solutions. ``threads`` (default: every core) split the search tree among
+    /// them (the ``"dlx"`` engine only; a problem with multiplicities runs on one thread);
+    /// ``timeout`` in seconds raises ``TimeoutError`` once passed. The search runs with the GIL
+    /// released; Ctrl-C raises ``KeyboardInterrupt`` within a few milliseconds.
+    #[pyo3(signature = (threads = None, engine = None, timeout = None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        threads: Option<usize>,
+        engine: Option<&str>,
+        timeout: Option<f64>,
+    ) -> PyResult<u64> {
+        let choice = EngineChoice::parse(engine)?;
+        if threads == Some(0) {
+            return Err(PyValueError::new_err("threads must be at least 1"));
+        }
+        let asked = threads.is_some_and(|n| n > 1);
+        if asked && choice == EngineChoice::Cells {
+            return Err(PyValueError::new_err(
+                "the cells engine runs on one thread (leave out threads)",
+            ));
+        }
+        if asked && self.problem.has_multiplicities() {
+            return Err(PyValueError::new_err(
+                "a problem with multiplicities cannot be split: count it on one thread",
+            ));
+        }
+        let cancel = Cancel::new();
+        let mut stop = Stop::new().with_cancel(cancel.clone());
+        if let Some(seconds) = timeout {
+            let limit = Duration::try_from_secs_f64(seconds).map_err(|_| {
+                PyValueError::new_err(format!(
+                    "timeout {seconds} is not a number of seconds (expected 0 or more)"
+                ))
+            })?;
+            stop = stop.with_timeout(limit);
+        }
+        let threads = match threads {
+            _ if choice == EngineChoice::Cells || self.problem.has_multiplicities() => 1,
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        };
+        let started = Instant::now();
+        let (stats, stopped, name) = match NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
+            Some(threads) => {
+                let pool = Pool::new(&self.problem, threads).with_stop(stop);
+                let report =
+                    run::on_helper(py, &cancel, || pool.count(&[]))?.map_err(errors::problem)?;
+                (report.stats, report.stopped, "dlx")
+            }
+            None => {
+                let mut search = choice.start(&self.problem)?;
+                let status = run::step(py, search.as_mut(), &stop, true)?;
+                let stopped = match status {
+                    Status::Stopped(reason) => Some(reason),
+                    _ => None,
+                };
+                (search.stats(), stopped, search.name())
+            }
+        };
+        self.record(Stats {
+            solutions: stats.solutions,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            seconds: started.elapsed().as_secs_f64(),
+            engine: name.to_string(),
+            threads,
+            complete: stopped.is_none(),
+        });
+        match stopped {
+            None => Ok(stats.solutions),
+            Some(StopReason::Deadline) => Err(PyTimeoutError::new_err(format!(
+                "the count ran out of time after {} solutions (there may be more)",
+                stats.solutions
+            ))),
+            Some(reason) => Err(PyRuntimeError::new_err(format!(
+                "the count was stopped ({reason:?}) after {} solutions",
+                stats.solutions
+            ))),
+        }
+    }
+
+    /// The statistics of the last run (a count, or a ``solutions`` iterator so far), or
+    /// ``None`` before any.
+    fn stats(&self) -> Option<Stats> {
+        self.last.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+/// A problem read from Knuth's format (what pickling a ``Problem`` calls).
+#[pyfunction]
+pub fn problem_from_knuth(py: Python<'_>, text: &str) -> PyResult<Problem> {
+    Problem::parse(py, text)
+}
+
+/// The statistics of a run: ``solutions``, ``nodes`` and ``updates`` (Knuth's definitions for
+/// the ``"dlx"`` engine, the same on any number of threads), ``seconds``, ``engine``,
+/// ``threads``, and whether the run was ``complete`` (searched to its end or limit).
+#[pyclass(module = "dlx._dlx", frozen, get_all)]
+#[derive(Clone, Debug)]
+pub struct Stats {
+    solutions: u64,
+    nodes: u64,
+    updates: u64,
+    seconds: f64,
+    engine: String,
+    threads: usize,
+    complete: bool,
+}
+
+#[pymethods]
+impl Stats {
+    fn __repr__(&self) -> String {
+        format!(
+            "Stats(solutions={}, nodes={}, updates={}, seconds={:.4}, engine={:?}, threads={}, \
+             complete={})",
+            self.solutions,
+            self.nodes,
+            self.updates,
+            self.seconds,
+            self.engine,
+            self.threads,
+            if self.complete { "True" } else { "False" }
+        )
+    }
+
+    /// The statistics as a dict.
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("solutions", self.solutions)?;
+        dict.set_item("nodes", self.nodes)?;
+        dict.set_item("updates", self.updates)?;
+        dict.set_item("seconds", self.seconds)?;
+        dict.set_item("engine", &self.engine)?;
+        dict.set_item("threads", self.threads)?;
+        dict.set_item("complete", self.complete)?;
+        Ok(dict)
+    }
+}
+
+/// The solutions of a problem, one list of option numbers at a time (from
+/// ``Problem.solutions``).
+#[pyclass(module = "dlx._dlx", frozen)]
+pub struct Solutions {
+    owner: Py<Problem>,
+    /// The search; `None` once it is over.
+    search: Mutex<Option<Box<dyn Engine + Send>>>,
+    seconds: Mutex<f64>,
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        // Another thread stepping this iterator holds the lock with the GIL released: waiting
+        // for it here, holding the GIL, would never end.
+        let mut guard = self.search.try_lock().map_err(|_| {
+            PyRuntimeError::new_err("the solutions are being read by another thread")
+        })?;
+        let Some(search) = guard.as_mut() else {
+            return Ok(None);
+        };
+        let started = Instant::now();
+        let status = run::step(py, search.as_mut(), &Stop::new(), false);
+        let mut seconds = self.seconds.lock().unwrap_or_else(|e| e.into_inner());
+        *seconds += started.elapsed().as_secs_f64();
+        let status = status?;
+        let stats = search.stats();
+        let done = status != Status::Solution;
+        let solution = (!done).then(|| search.solution());
+        self.owner.get().record(Stats {
+            solutions: stats.solutions,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            seconds: *seconds,
+            engine: search.name().to_string(),
+            threads: 1,
+            complete: done,
+        });
+        if done {
+            *guard = None;
+        }
+        Ok(solution)
+    }
+}

@@ -1,0 +1,79 @@
+"""Sudoku: one puzzle at a time and many at once, in the layout they came in."""
+
+from __future__ import annotations
+
+import pytest
+
+import dlx
+from dlx import sudoku
+
+from conftest import DATA
+
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+
+
+def lines(name: str) -> list[str]:
+    return [line for line in (DATA / name).read_text().splitlines() if not line.startswith("#")]
+
+
+def test_one_puzzle() -> None:
+    assert sudoku.solve(PUZZLE) == SOLUTION
+    assert sudoku.check(PUZZLE) == "unique"
+    assert sudoku.count(PUZZLE) == 1
+    empty = "." * 81
+    assert sudoku.check(empty) == "multiple"
+    assert sudoku.count(empty, limit=7) == 7
+    assert sudoku.count("." * 16) == 288
+    clash = "11" + PUZZLE[2:]
+    assert sudoku.solve(clash) is None
+    assert sudoku.check(clash) == "none"
+    assert sudoku.count(clash) == 0
+
+
+def test_a_block_comes_back_a_block() -> None:
+    block = "\n".join(PUZZLE[r * 9 : r * 9 + 9] for r in range(9)) + "\n"
+    solved = sudoku.solve(block)
+    assert solved == "\n".join(SOLUTION[r * 9 : r * 9 + 9] for r in range(9))
+
+
+def test_a_hard_puzzle_past_the_quick_guesses() -> None:
+    # 4x4 boxes, all empty: many guesses before the first solution would be a bad sign, but
+    # counting to a limit takes the slow path.
+    assert sudoku.count("." * 256, limit=20000) == 20000
+
+
+def test_bad_puzzles_say_where() -> None:
+    with pytest.raises(dlx.PuzzleError) as error:
+        sudoku.solve("#\n123456789x........\n")
+    assert isinstance(error.value, ValueError)
+    assert (error.value.line, error.value.column) == (2, 17)
+    with pytest.raises(dlx.PuzzleError, match="no puzzle"):
+        sudoku.check("")
+    with pytest.raises(dlx.PuzzleError, match="second puzzle") as error:
+        sudoku.solve(PUZZLE + "\n\n" + PUZZLE)
+    assert error.value.line == 3
+
+
+def test_many_puzzles_in_order_on_any_number_of_threads() -> None:
+    puzzles = lines("17_clue.txt")
+    solutions = lines("17_clue.solutions")
+    assert len(puzzles) == len(solutions) == 200
+    for threads in (None, 1, 2, 3):
+        assert sudoku.solve_many(puzzles, threads=threads) == solutions
+    assert sudoku.solve_many(iter(puzzles[:3])) == solutions[:3]
+    assert sudoku.solve_many([]) == []
+
+
+def test_many_puzzles_answered_as_dlx_solve_prints_them() -> None:
+    block = "\n".join(PUZZLE[r * 9 : r * 9 + 9] for r in range(9))
+    answers = sudoku.solve_many([PUZZLE, "11" + PUZZLE[2:], "not a puzzle", block + "\n"])
+    assert answers[0] == SOLUTION
+    assert answers[1:3] == ["no solution", "invalid puzzle"]
+    assert answers[3].splitlines() == [SOLUTION[r * 9 : r * 9 + 9] for r in range(9)]
+    with pytest.raises(dlx.PuzzleError, match="puzzle 1: no puzzle"):
+        sudoku.solve_many([PUZZLE, ""])
+    with pytest.raises(dlx.PuzzleError, match="puzzle 0: a second puzzle"):
+        sudoku.solve_many([PUZZLE + "\n" + PUZZLE])
+    with pytest.raises(ValueError, match="at least 1"):
+        sudoku.solve_many([PUZZLE], threads=0)
