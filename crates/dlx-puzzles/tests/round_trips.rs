@@ -90,13 +90,10 @@ fn drawable(solved: &Solved, layout: &Layout) -> bool {
             ..
         } => {
             let n = solved.size;
-            let usual = (1..=n)
-                .filter(|d| d * d <= n && n % d == 0)
-                .last()
-                .unwrap_or(1);
+            let usual = (1..=n).rfind(|d| d * d <= n && n % d == 0).unwrap_or(1);
             solved.hint.regions.is_none()
                 && usual > 1
-                && solved.hint.boxes.is_none_or(|b| b == (usual, n / usual))
+                && solved.hint.boxes.map_or(true, |b| b == (usual, n / usual))
         }
         _ => true,
     }

@@ -98,10 +98,7 @@ fn in_every_frame(puzzle: &Puzzle, options: &ReadOptions) {
     };
     let numbers = alphabet == Alphabet::Numbers;
     let n = puzzle.size;
-    let usual = (1..=n)
-        .filter(|d| d * d <= n && n % d == 0)
-        .last()
-        .unwrap_or(1);
+    let usual = usual_box_rows(n);
     for frame in FRAMES {
         let bands = frame == Frame::Bands;
         let skip = (frame == Frame::Spaced && (numbers || puzzle.candidates.is_some()))
@@ -136,13 +133,15 @@ fn in_every_frame(puzzle: &Puzzle, options: &ReadOptions) {
     }
 }
 
+/// The rows of the usual boxes of side `n`: its largest divisor not above its square root.
+fn usual_box_rows(n: usize) -> usize {
+    (1..=n).rfind(|d| d * d <= n && n % d == 0).unwrap_or(1)
+}
+
 /// A shape hint with boxes left out where they are the usual ones of the side (a decorated
 /// block draws its boxes, which read back as given): both mean the same shape.
 fn effective(n: usize, hint: &ShapeHint) -> ShapeHint {
-    let usual = (1..=n)
-        .filter(|d| d * d <= n && n % d == 0)
-        .last()
-        .unwrap_or(1);
+    let usual = usual_box_rows(n);
     let mut hint = hint.clone();
     if hint.regions.is_none() && hint.boxes == Some((usual, n / usual.max(1))) {
         hint.boxes = None;

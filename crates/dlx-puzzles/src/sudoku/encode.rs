@@ -67,7 +67,7 @@ impl Model {
                 .expect("item names are distinct and valid");
         }
         let allowed = |cell: usize, v: usize| {
-            candidates.is_none_or(|c| {
+            candidates.map_or(true, |c| {
                 c.get(cell)
                     .is_some_and(|&mask| v < 64 && mask >> v & 1 == 1)
             })

@@ -103,21 +103,21 @@ fn boxed(shape: &Shape, width: usize, ascii: bool, text: impl Fn(usize) -> Strin
         .map(|r| (0..n).any(|c| borders.horizontal(r, c)))
         .collect();
     let mut out = String::new();
-    for r in 0..=n {
-        if ruled[r] {
-            for c in 0..=n {
+    for (r, &rule) in ruled.iter().enumerate() {
+        if rule {
+            for (c, &wide_c) in wide.iter().enumerate() {
                 let left = c > 0 && borders.horizontal(r, c - 1);
                 let right = c < n && borders.horizontal(r, c);
                 let fill = |on: bool| if on { line } else { ' ' };
-                if wide[c] && c > 0 {
+                if wide_c && c > 0 {
                     out.push(fill(left));
                 }
                 out.push(corner(borders.arms(r, c), ascii));
-                if wide[c] && c < n {
+                if wide_c && c < n {
                     out.push(fill(right));
                 }
                 if c < n {
-                    out.extend(std::iter::repeat_n(fill(right), width));
+                    out.extend(std::iter::repeat(fill(right)).take(width));
                 }
             }
             trim_end(&mut out);
@@ -126,9 +126,9 @@ fn boxed(shape: &Shape, width: usize, ascii: bool, text: impl Fn(usize) -> Strin
         if r == n {
             break;
         }
-        for c in 0..=n {
+        for (c, &wide_c) in wide.iter().enumerate() {
             let mark = if borders.vertical(r, c) { bar } else { ' ' };
-            match (wide[c], c) {
+            match (wide_c, c) {
                 (true, 0) => out.extend([mark, ' ']),
                 (true, _) if c == n => out.extend([' ', mark]),
                 (true, _) => out.extend([' ', mark, ' ']),

@@ -197,7 +197,7 @@ pub(crate) fn bands_ahead<R: BufRead>(
     }
     source
         .peek(i)
-        .is_none_or(|l| is_blank(&l.text) || is_comment(&l.text))
+        .map_or(true, |l| is_blank(&l.text) || is_comment(&l.text))
 }
 
 /// Reads an `n`-row block from the source (its first line is next). `numbers` says how cells
@@ -320,7 +320,7 @@ pub(crate) fn marks_side<R: BufRead>(
         }
     }
     let n = side?;
-    (rows == n && n >= 2 && several && highest <= n && options.size.is_none_or(|s| s == n))
+    (rows == n && n >= 2 && several && highest <= n && options.size.map_or(true, |s| s == n))
         .then_some(n)
 }
 

@@ -321,7 +321,7 @@ impl Drawing {
                 if k > 0 {
                     line.push(ends[1]);
                 }
-                line.extend(std::iter::repeat_n(pen.line, part));
+                line.extend(std::iter::repeat(pen.line).take(part));
             }
             line.push(ends[2]);
             line.push('\n');
