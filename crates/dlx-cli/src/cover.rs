@@ -1,5 +1,6 @@
 //! `dlx cover`: solve an exact-cover problem given in Knuth's format.
 
+use dlx_core::quote::quote;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Result};
@@ -38,7 +39,12 @@ fn parse_size(text: &str) -> Result<u64, String> {
         .parse::<u64>()
         .ok()
         .and_then(|n| n.checked_mul(1 << shift))
-        .ok_or_else(|| format!("`{text}` is not a size (e.g. 4096, 512K, 256M or 2G)"))
+        .ok_or_else(|| {
+            format!(
+                "{} is not a size (e.g. 4096, 512K, 256M or 2G)",
+                quote(text)
+            )
+        })
 }
 
 /// Runs `dlx cover`.

@@ -5,6 +5,7 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use dlx_core::quote::escape;
 
 /// The most bytes read from one whole-file input by default (128 MiB). Whole-file inputs are
 /// built into structures several times their size (a problem in Knuth's format takes up to about
@@ -38,7 +39,7 @@ pub fn read_at_most(path: Option<&Path>, max: u64, hint: &str) -> Result<Input> 
             (name, bytes)
         }
         Some(p) => {
-            let name = p.display().to_string();
+            let name = escape(&p.display().to_string());
             let file = File::open(p).with_context(|| format!("cannot read {name}"))?;
             let bytes = read_capped(file, max).with_context(|| format!("cannot read {name}"))?;
             (name, bytes)

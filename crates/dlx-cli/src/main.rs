@@ -25,6 +25,7 @@ mod split;
 mod stop;
 mod unit_run;
 mod units;
+mod values;
 
 use std::process::ExitCode;
 

@@ -11,7 +11,8 @@ use std::process::ExitCode;
 pub enum Outcome {
     /// Everything was solved (exit 0).
     Solved,
-    /// Some problem or puzzle has no solution (exit 1).
+    /// Some problem or puzzle has no solution, or with `dlx solve --strict` more than one
+    /// (exit 1).
     NoSolution,
     /// The search stopped at its budget before the end: what was printed is correct but may
     /// not be everything (exit 3).

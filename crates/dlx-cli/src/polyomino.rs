@@ -1,5 +1,6 @@
 //! `dlx polyomino`: cover a board with pieces, each used once, turned and flipped at will.
 
+use dlx_core::quote::quote;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Result};
@@ -8,6 +9,7 @@ use dlx_puzzles::polyomino::{self, Board, PictureError, Piece, Polyomino};
 
 use crate::input;
 use crate::model::ModelArgs;
+use crate::values;
 
 /// What defines a polyomino problem.
 #[derive(Args, Debug)]
@@ -67,10 +69,15 @@ fn read_board(spec: &str) -> Result<Board> {
     {
         let size = |s: &str| {
             s.parse::<usize>()
-                .map_err(|_| anyhow!("board `{spec}`: {s} is too large a size"))
+                .map_err(|_| anyhow!("board {}: {s} is too large a size", quote(spec)))
         };
         return Ok(Board::rectangle(size(rows)?, size(cols)?)?);
     }
+    values::named_or_file(
+        "board",
+        spec,
+        "ROWSxCOLS (a rectangle, e.g. 6x10) or a file with a picture of the board",
+    )?;
     let input = input::read(Some(Path::new(spec)))?;
     Board::parse(&input.text).map_err(|e| located(&input.name, &e))
 }
@@ -82,6 +89,11 @@ fn read_pieces(spec: &str) -> Result<Vec<Piece>> {
         "tetrominoes" => Ok(polyomino::tetrominoes()),
         "" => bail!("empty --pieces (expected pentominoes, tetrominoes or a file)"),
         _ => {
+            values::named_or_file(
+                "pieces",
+                spec,
+                "pentominoes, tetrominoes or a file drawing pieces",
+            )?;
             let input = input::read(Some(Path::new(spec)))?;
             polyomino::parse_pieces(&input.text).map_err(|e| located(&input.name, &e))
         }

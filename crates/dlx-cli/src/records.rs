@@ -2,11 +2,12 @@
 //! one can be read without waiting.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
+use dlx_core::quote::escape;
 use dlx_puzzles::sudoku::batch::{Feed, Job};
 use dlx_puzzles::sudoku::format::{ReadOptions, Reader};
 
@@ -26,6 +27,9 @@ pub struct Records<'a> {
     current: Option<(usize, Input)>,
     /// The inputs opened (or tried) so far.
     opened: usize,
+    /// Whether the line after a line puzzle may be its layout (else the shape comes from the
+    /// options).
+    line_layouts: bool,
 }
 
 /// The name of the input at `path` in messages.
@@ -33,8 +37,18 @@ pub fn input_name(path: &Path) -> String {
     if path == Path::new("-") {
         "<stdin>".to_string()
     } else {
-        path.display().to_string()
+        escape(&path.display().to_string())
     }
+}
+
+/// An error for an input whose first bytes hold a NUL byte: a program, an image, an archive or
+/// UTF-16 text, not puzzles. Telling so once beats an `invalid puzzle` for each of its lines.
+fn not_text(start: &[u8]) -> Option<io::Error> {
+    let at = start.iter().position(|&b| b == 0)?;
+    Some(io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("not a text file (a NUL byte at byte {})", at + 1),
+    ))
 }
 
 /// The buffer of a file (the standard library's default).
@@ -57,7 +71,16 @@ impl<'a> Records<'a> {
             bytes,
             current: None,
             opened: 0,
+            line_layouts: true,
         }
+    }
+
+    /// The same, told whether the line after a line puzzle may be its jigsaw layout: not when
+    /// the options give the shape. At a terminal it may not either, so that a line typed is
+    /// answered at once (a layout then goes on the puzzle's line).
+    pub fn line_layouts(mut self, follow: bool) -> Self {
+        self.line_layouts = follow;
+        self
     }
 
     /// Opens the input at `path` (standard input for `-`).
@@ -69,8 +92,13 @@ impl<'a> Records<'a> {
             (Box::new(File::open(path)?), FILE_BUFFER)
         };
         let counted = Counting::new(source, Arc::clone(&self.bytes));
-        let buffered = BufReader::with_capacity(capacity, counted);
-        let reader = Reader::new(buffered, self.options.clone());
+        let mut buffered = BufReader::with_capacity(capacity, counted);
+        if let Some(error) = not_text(buffered.fill_buf()?) {
+            return Err(error);
+        }
+        let typed = stdin && io::stdin().is_terminal();
+        let reader =
+            Reader::new(buffered, self.options.clone()).line_layouts(self.line_layouts && !typed);
         Ok(Input { reader, stdin })
     }
 }

@@ -15,6 +15,8 @@ use dlx_core::{
     cells, sat, Budget, Engine, Problem, Search, SplitError, Stats, Status, StopReason,
 };
 
+use dlx_core::quote::escape;
+
 use crate::outcome::Outcome;
 use crate::stop;
 
@@ -69,7 +71,7 @@ pub struct SearchArgs {
     /// Threads to search with. --count uses all cores by default and splits the search tree
     /// among them; printing solutions uses one thread unless this is given, and then prints them
     /// as found, in no fixed order (see --ordered). --limit always runs on one thread.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::values::parse_threads)]
     threads: Option<NonZeroUsize>,
     /// Print solutions in the order of the one-thread search (runs on one thread).
     #[arg(long, conflicts_with = "count")]
@@ -107,6 +109,21 @@ impl SearchArgs {
 /// `render` writes it (lines, each ending with a newline), with an empty line between solutions;
 /// or, with `--count`, only their number.
 pub fn search(
+    problem: &Problem,
+    name: &str,
+    args: &SearchArgs,
+    render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
+) -> Result<Outcome> {
+    let outcome = search_any(problem, name, args, render)?;
+    // A count says 0; a search that printed nothing says why.
+    if outcome == Outcome::NoSolution && !args.count {
+        eprintln!("dlx: {}: no solution", escape(name));
+    }
+    Ok(outcome)
+}
+
+/// [`search`] on the engine and threads asked for.
+fn search_any(
     problem: &Problem,
     name: &str,
     args: &SearchArgs,

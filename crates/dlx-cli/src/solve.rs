@@ -1,6 +1,7 @@
 //! `dlx solve`: solve, count or check Sudoku puzzles of any shape, streaming them from files or
 //! standard input and answering in input order.
 
+use dlx_core::quote::quote;
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -8,9 +9,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+use dlx_core::quote::escape;
 use dlx_core::Budget;
-use dlx_puzzles::sudoku::batch::{Answered, Batch, Invalid, Mode, Reply, Sink};
+use dlx_puzzles::sudoku::batch::{Answered, Batch, Invalid, Mode, Picture, Reply, Sink};
 use dlx_puzzles::sudoku::format::{self, ReadOptions};
+use dlx_puzzles::sudoku::picture::Style;
 use dlx_puzzles::sudoku::shape::MAX_SIZE;
 use dlx_puzzles::sudoku::{Alphabet, Extra, Layout, Overrides, SolveStats};
 
@@ -20,6 +23,7 @@ use crate::outcome::Outcome;
 use crate::progress::Progress;
 use crate::records::{input_name, Records};
 use crate::stop;
+use crate::values;
 
 /// Arguments of `dlx solve`.
 #[derive(Args, Debug)]
@@ -77,11 +81,32 @@ pub struct SolveArgs {
     #[arg(long, value_enum)]
     alphabet: Option<AlphabetArg>,
     /// Threads that solve puzzles (default: all cores); answers keep the input order.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::values::parse_threads)]
     threads: Option<NonZeroUsize>,
     /// No progress bar (it is shown only on a terminal, for runs longer than a second).
     #[arg(long, short)]
     quiet: bool,
+    /// Keep the pencil marks of candidate grids (`| 5 3 124 | 26 7 2468 | ...`, as Sudoku
+    /// Explainer and HoDoKu print them) as constraints: a cell takes only the values it lists.
+    /// Without it only the cells with one candidate count, as givens.
+    #[arg(long)]
+    marks: bool,
+    /// Print each solution in a box drawn around every region (boxes, jigsaw regions), in
+    /// Unicode box drawing, givens in bold on a terminal; with --marks, the candidates of every
+    /// cell after the search's propagation instead.
+    #[arg(long, conflicts_with_all = ["count", "check"])]
+    pretty: bool,
+    /// With --pretty, plain ASCII lines (`+`, `-`, `|`).
+    #[arg(long, requires = "pretty")]
+    ascii: bool,
+    /// Write an SVG image of each puzzle and its solution to FILE, `{n}` in its name standing
+    /// for the puzzle's number (1, 2, ...; needed for more than one puzzle).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "check"])]
+    svg: Option<String>,
+    /// Exit with code 1 when a puzzle has more than one solution (stderr names each such
+    /// puzzle either way; the first solution is printed).
+    #[arg(long, conflicts_with_all = ["count", "check"])]
+    strict: bool,
 }
 
 /// The `--alphabet` choices.
@@ -115,7 +140,10 @@ fn parse_size(text: &str) -> Result<usize, String> {
         Ok(n) if n > MAX_SIZE => Err(format!(
             "a {n}x{n} grid is too large (at most {MAX_SIZE}x{MAX_SIZE})"
         )),
-        _ => Err(format!("`{text}` is not a grid side (1 to {MAX_SIZE})")),
+        _ => Err(format!(
+            "{} is not a grid side (1 to {MAX_SIZE})",
+            quote(text)
+        )),
     }
 }
 
@@ -125,7 +153,7 @@ fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
         .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
     match parsed {
         Some((r, c)) if r > 0 && c > 0 => Ok((r, c)),
-        _ => Err(format!("`{text}` is not RxC (e.g. 3x3 or 2x4)")),
+        _ => Err(format!("{} is not RxC (e.g. 3x3 or 2x4)", quote(text))),
     }
 }
 
@@ -144,10 +172,18 @@ fn overrides(args: &SolveArgs) -> Result<Overrides> {
         extra.push(match spec.to_ascii_lowercase().as_str() {
             "x" => Extra::Diagonals,
             "windoku" => Extra::Windows,
-            _ => Extra::Cells {
-                regions: read_with(Path::new(spec), format::read_cell_sets)?,
-                origin: format!("--extra {spec}"),
-            },
+            _ => {
+                values::named_or_file(
+                    "extra",
+                    spec,
+                    "x (the two main diagonals), windoku (the Windoku windows) or a file of \
+                     cell sets",
+                )?;
+                Extra::Cells {
+                    regions: read_with(Path::new(spec), format::read_cell_sets)?,
+                    origin: format!("--extra {spec}"),
+                }
+            }
         });
     }
     Ok(Overrides {
@@ -187,6 +223,13 @@ struct Run<W: Write> {
     timeout: Option<Duration>,
     /// Lines for stderr about the answer being written (kept to reuse their memory).
     messages: Vec<String>,
+    /// Whether a puzzle with more than one solution makes the exit code 1.
+    strict: bool,
+    /// The records read from each input, and whether it could not be read.
+    records: Vec<u64>,
+    failed: Vec<bool>,
+    /// Where `--svg` writes each puzzle's image (`{n}` for its number).
+    svg: Option<String>,
 }
 
 impl<W: Write> Run<W> {
@@ -199,6 +242,10 @@ impl<W: Write> Run<W> {
         let name = &self.names[answered.input];
         let line = answered.line;
         let (outcome, message) = match &answered.reply {
+            Reply::InputFailed(error) if error.kind() == io::ErrorKind::InvalidData => (
+                Outcome::BadInput,
+                Some(format!("dlx: {name}: {error}; passed over")),
+            ),
             Reply::InputFailed(error) => (
                 Outcome::BadInput,
                 Some(format!("dlx: cannot read {name}: {error}")),
@@ -215,7 +262,7 @@ impl<W: Write> Run<W> {
                 Outcome::BadInput,
                 Some(format!("dlx: {name}:{line}:1: {e}")),
             ),
-            Reply::Unfinished(reason) => {
+            Reply::Unfinished { reason, .. } => {
                 match stop::spent_limit(*reason, self.budget, self.timeout) {
                     Some(why) => (
                         Outcome::Unfinished,
@@ -232,6 +279,39 @@ impl<W: Write> Run<W> {
                 }
             }
             Reply::Answer {
+                unproven: Some(reason),
+                ..
+            } => match stop::spent_limit(*reason, self.budget, self.timeout) {
+                Some(why) => (
+                    if self.strict {
+                        Outcome::Unfinished
+                    } else {
+                        Outcome::Solved
+                    },
+                    Some(format!(
+                        "dlx: {name}:{line}: {why} ran out before a second solution was ruled \
+                         out, printed the first"
+                    )),
+                ),
+                None => (
+                    Outcome::Interrupted,
+                    Some(format!(
+                        "dlx: {name}:{line}: interrupted before a second solution was ruled out, \
+                         printed the first"
+                    )),
+                ),
+            },
+            Reply::Answer { multiple: true, .. } => (
+                if self.strict {
+                    Outcome::NoSolution
+                } else {
+                    Outcome::Solved
+                },
+                Some(format!(
+                    "dlx: {name}:{line}: more than one solution, printed the first"
+                )),
+            ),
+            Reply::Answer {
                 unsolved, clash, ..
             } => (
                 if *unsolved {
@@ -244,8 +324,54 @@ impl<W: Write> Run<W> {
                     .map(|clash| format!("dlx: {name}:{line}:1: {clash}")),
             ),
         };
+        match &answered.reply {
+            Reply::InputFailed(_) => self.failed[answered.input] = true,
+            _ => self.records[answered.input] += 1,
+        }
         self.note(outcome);
         self.messages.extend(message);
+        if let Reply::Answer {
+            image: Some(image), ..
+        } = &answered.reply
+        {
+            self.write_image(image);
+        }
+    }
+}
+
+impl<W: Write> Run<W> {
+    /// Writes the `--svg` image of the puzzle being answered (its number is `self.puzzles`).
+    fn write_image(&mut self, image: &str) {
+        let Some(pattern) = &self.svg else { return };
+        let numbered = pattern.contains("{n}");
+        if !numbered && self.puzzles > 1 {
+            if self.puzzles == 2 {
+                self.messages.push(format!(
+                    "dlx: --svg {}: one file holds one image; put {{n}} in the name for one a \
+                     puzzle (only the first was written)",
+                    escape(pattern)
+                ));
+                self.note(Outcome::BadInput);
+            }
+            return;
+        }
+        let path = pattern.replace("{n}", &self.puzzles.to_string());
+        if let Err(e) = std::fs::write(&path, image) {
+            self.messages
+                .push(format!("dlx: cannot write {}: {e}", escape(&path)));
+            self.note(Outcome::BadInput);
+        }
+    }
+
+    /// Says which readable inputs held no puzzle at all (an empty input is an error: it is
+    /// more likely a wrong file than a question).
+    fn no_puzzles(&mut self) {
+        for (input, name) in self.names.iter().enumerate() {
+            if self.records[input] == 0 && !self.failed[input] {
+                eprintln!("dlx: {name}: no puzzle in the input");
+                self.outcome = self.outcome.max(Outcome::BadInput);
+            }
+        }
     }
 }
 
@@ -368,19 +494,37 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         budget: args.budget,
         timeout: args.timeout,
         messages: Vec::new(),
+        strict: args.strict,
+        records: vec![0; files.len()],
+        failed: vec![false; files.len()],
+        svg: args.svg.clone(),
     };
     let started = Instant::now();
     let batch = Batch::new(mode)
         .overrides(overrides)
         .stop(stop)
         .threads(threads)
-        .timed(args.stats);
+        .timed(args.stats)
+        .marks(args.marks)
+        .picture(args.pretty.then(|| {
+            let style = Style {
+                ascii: args.ascii,
+                bold: flush_each,
+            };
+            if args.marks {
+                Picture::Marks(style)
+            } else {
+                Picture::Pretty(style)
+            }
+        }))
+        .svg(args.svg.is_some());
     let options = ReadOptions {
         size: args.size,
         alphabet: args.alphabet.map(Alphabet::from),
     };
     let written = batch.run(
-        Records::new(files, &options, run.progress.bytes()),
+        Records::new(files, &options, run.progress.bytes())
+            .line_layouts(args.regions.is_none() && args.boxes.is_none()),
         &mut run,
     );
     // Flushes the diagnostics even after a failed write, before the total line below.
@@ -388,6 +532,9 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let written = written.and(flushed);
     run.progress.finish();
     let interrupted = run.outcome == Outcome::Interrupted;
+    if written.is_ok() && !interrupted {
+        run.no_puzzles();
+    }
     if args.stats || interrupted {
         eprintln!(
             "{}total puzzles={} nodes={} updates={} seconds={:.6}{}",

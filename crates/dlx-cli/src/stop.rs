@@ -4,6 +4,7 @@
 //! inside the hot loop): the deadline, and a cancel flag that Ctrl-C raises. A search that
 //! reaches one stops and says which ([`StopReason`]), and the command reports what it found.
 
+use dlx_core::quote::quote;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -72,16 +73,18 @@ pub fn spent_limit(
 
 /// Parses `--timeout SECONDS`: a positive number of seconds, fractions allowed.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds (e.g. 10 or 0.5)"))?;
+    let seconds: f64 = text.trim().parse().map_err(|_| {
+        format!(
+            "{} is not a number of seconds (e.g. 10 or 0.5)",
+            quote(text)
+        )
+    })?;
     if seconds.is_nan() || seconds <= 0.0 {
         return Err(format!(
             "the time limit must be above 0 seconds, not {text}"
         ));
     }
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("`{text}` seconds is too long"))
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("{} seconds is too long", quote(text)))
 }
 
 /// A duration as the user wrote it, for messages: `2s`, `0.5s`.

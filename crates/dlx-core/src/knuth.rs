@@ -23,6 +23,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::problem::is_valid_name;
+use crate::quote::quote;
 use crate::{BuildError, Entry, Problem, ProblemBuilder, MAX_SIZE};
 
 /// A problem read from text, with what the reader chose to overlook.
@@ -93,38 +94,49 @@ pub enum ParseErrorKind {
     BarTwice,
     /// The item line names an item twice.
     #[error(
-        "item `{0}` is declared twice (expected every item to be named once in the item line)"
+        "item {} is declared twice (expected every item to be named once in the item line)",
+        quote(.0)
     )]
     DuplicateItem(String),
     /// An item name is empty or holds `:` or `|`.
     #[error(
-        "`{0}` is not a valid item name (expected non-blank characters other than `:` and `|`)"
+        "{} is not a valid item name (expected non-blank characters other than `:` and `|`)",
+        quote(.0)
     )]
     InvalidItemName(String),
     /// A multiplicity, `u:v|name` or `v|name` (Knuth's dlx3), that is empty (`u > v`), zero,
     /// too large, or given to a secondary item.
     #[error(
-        "`{0}` is not a valid multiplicity (expected `u:v|name` or `v|name` with 0 <= u <= v, \
-         0 < v, on a primary item)"
+        "{} is not a valid multiplicity (expected `u:v|name` or `v|name` with 0 <= u <= v, \
+         0 < v, on a primary item)",
+        quote(.0)
     )]
     Multiplicity(String),
     /// An option names an item that the item line does not declare.
-    #[error("unknown item `{0}` (expected an item declared on the first line)")]
+    #[error("unknown item {} (expected an item declared on the first line)", quote(.0))]
     UnknownItem(String),
     /// An option names the same item twice.
     #[error(
-        "item `{0}` appears twice in this option (expected every item at most once per option)"
+        "item {} appears twice in this option (expected every item at most once per option)",
+        quote(.0)
     )]
     RepeatedItem(String),
     /// An option gives a color to a primary item.
-    #[error("primary item `{0}` cannot have a color (expected colors only on secondary items)")]
+    #[error(
+        "primary item {} cannot have a color (expected colors only on secondary items)",
+        quote(.0)
+    )]
     ColorOnPrimary(String),
     /// An option has `name:` with nothing after the colon.
-    #[error("empty color in `{0}:` (expected a color name after the `:`)")]
+    #[error(
+        "empty color in {} (expected a color name after the `:`)",
+        quote(&format!("{}:", .0))
+    )]
     EmptyColor(String),
     /// A color name holds `:` or `|`.
     #[error(
-        "`{0}` is not a valid color name (expected non-blank characters other than `:` and `|`)"
+        "{} is not a valid color name (expected non-blank characters other than `:` and `|`)",
+        quote(.0)
     )]
     InvalidColor(String),
     /// The item line declares no primary item. Text cannot cause it today (a line that starts

@@ -68,6 +68,7 @@ mod links;
 mod messages;
 pub mod parallel;
 mod problem;
+pub mod quote;
 #[cfg(feature = "sat")]
 pub mod sat;
 mod search;

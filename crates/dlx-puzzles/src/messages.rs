@@ -13,7 +13,7 @@
 
 use std::io;
 
-use dlx_core::BuildError;
+use dlx_core::{BuildError, Search};
 use dlx_test_support::{check_messages, variant};
 
 use crate::langford::{Langford, LangfordError};
@@ -23,7 +23,7 @@ use crate::polyomino::{
 use crate::queens::{Order, Queens, QueensError};
 use crate::sudoku::format::{regions_from_walls, walls_from_regions, WallError};
 use crate::sudoku::judge::{self, JudgeError, Problem, UnknownProblem};
-use crate::sudoku::{validate, GivensError, Invalid, Shape, ShapeError, ShapeHint, Solver};
+use crate::sudoku::{validate, GivensError, Invalid, Model, Shape, ShapeError, ShapeHint, Solver};
 use crate::DecodeError;
 
 fn jigsaw(layout: &str) -> ShapeError {
@@ -101,6 +101,10 @@ fn givens_errors() {
     (clash[7], clash[8]) = (5, 5);
     let mut high = vec![0; 81];
     high[10] = 10;
+    // Every cell may only be 1.
+    let marked = Model::with_candidates(four(), &[0b0001; 16]);
+    let mut ruled_out = [0; 16];
+    ruled_out[5] = 2;
     check_messages(
         vec![
             (
@@ -115,6 +119,12 @@ fn givens_errors() {
                 nine.count(&high, None).unwrap_err(),
                 "row 2, column 2 holds 10, but values go from 1 to 9",
             ),
+            (
+                marked
+                    .start(&mut Search::new(marked.problem()), &ruled_out)
+                    .unwrap_err(),
+                "row 2, column 2 holds 2, which is not among its candidates",
+            ),
         ],
         |e| {
             variant!(
@@ -122,6 +132,7 @@ fn givens_errors() {
                 GivensError::Clash(_),
                 GivensError::Length { .. },
                 GivensError::Value { .. },
+                GivensError::RuledOut { .. },
             )
         },
     );

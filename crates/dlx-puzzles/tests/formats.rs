@@ -9,7 +9,7 @@ use dlx_puzzles::sudoku::format::{
     read_answer, read_layout, regions_from_walls, separator, walls_from_regions, write_answer,
     write_puzzle, FormatError, ReadOptions, Reader,
 };
-use dlx_puzzles::sudoku::{Alphabet, Answer, Layout, Puzzle, ShapeHint, Verdict};
+use dlx_puzzles::sudoku::{Alphabet, Answer, Frame, Layout, Puzzle, ShapeHint, Verdict};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -236,7 +236,8 @@ fn wall_bits_decode_to_the_listed_layouts() {
             p.layout,
             Layout::Block {
                 alphabet: Alphabet::Numbers,
-                decorated: false
+                decorated: false,
+                frame: Frame::Rules
             }
         );
         assert_eq!(p.shape.regions.as_deref(), Some(&normalized(l)[..]));
@@ -255,7 +256,8 @@ fn judge_blocks_read_with_counts_crlf_and_blank_lines() {
             p.layout,
             Layout::Block {
                 alphabet: Alphabet::Letters,
-                decorated: false
+                decorated: false,
+                frame: Frame::Rules
             }
         );
     }
@@ -448,7 +450,8 @@ fn canonical_layouts_are_recognised() {
         decorated_6.layout,
         Layout::Block {
             alphabet: Alphabet::OneBased,
-            decorated: true
+            decorated: true,
+            frame: Frame::Rules
         }
     );
     let numbers = one(BLOCK_NUMBERS_10);
@@ -541,14 +544,31 @@ fn puzzle_strategy() -> impl Strategy<Value = Puzzle> {
                 let regions = (regions_pick < 3).then(|| layout_of(regions_pick, n, r, c));
                 let (layout, boxes, extra) = match layout_pick {
                     0..=3 => (Layout::Line { alphabet }, None, Vec::new()),
-                    4..=7 => (
-                        Layout::Block {
-                            alphabet,
-                            decorated,
-                        },
-                        decorated.then_some((r, c)),
-                        Vec::new(),
-                    ),
+                    4..=7 => {
+                        let frames = [
+                            Frame::Rules,
+                            Frame::Spaced,
+                            Frame::Plus,
+                            Frame::Star,
+                            Frame::Dots,
+                            Frame::Light,
+                            Frame::Double,
+                        ];
+                        let frame = match frames[(seed >> 8) as usize % frames.len()] {
+                            _ if !decorated => Frame::Rules,
+                            Frame::Spaced if alphabet == Alphabet::Numbers => Frame::Rules,
+                            frame => frame,
+                        };
+                        (
+                            Layout::Block {
+                                alphabet,
+                                decorated,
+                                frame,
+                            },
+                            (decorated && frame != Frame::Spaced).then_some((r, c)),
+                            Vec::new(),
+                        )
+                    }
                     _ => (Layout::Json, (seed % 2 == 0).then_some((r, c)), extra),
                 };
                 Puzzle {
@@ -561,6 +581,7 @@ fn puzzle_strategy() -> impl Strategy<Value = Puzzle> {
                     },
                     layout,
                     line: 1,
+                    candidates: None,
                 }
             })
         })
@@ -597,7 +618,11 @@ proptest! {
         let ps: Vec<Puzzle> = ps.into_iter().map(|mut p| {
             p.layout = match p.layout {
                 Layout::Line { .. } => Layout::Line { alphabet },
-                Layout::Block { decorated, .. } => Layout::Block { alphabet, decorated },
+                // Numbers are always spaced: spaced alone is the undecorated block.
+                Layout::Block { frame: Frame::Spaced, .. } if alphabet == Alphabet::Numbers => {
+                    Layout::Block { alphabet, decorated: false, frame: Frame::Rules }
+                }
+                Layout::Block { decorated, frame, .. } => Layout::Block { alphabet, decorated, frame },
                 Layout::Json => Layout::Json,
             };
             p
@@ -789,7 +814,7 @@ fn encoding_and_read_errors() {
     let results: Vec<_> = Reader::new(&text[..], ReadOptions::default()).collect();
     assert_eq!(
         results[0].as_ref().unwrap_err().to_string(),
-        "line 1, column 2: unexpected character `\u{fffd}` (expected a digit 1-2 or an empty-cell mark . 0 - _ *)"
+        "line 1, column 2: unexpected character `\\xff` (expected a digit 1-2 or an empty-cell mark . 0 - _ *)"
     );
 
     /// Gives some text, then fails.

@@ -9,7 +9,7 @@ use dlx_puzzles::sudoku::format::{
     read_answer, walls_from_regions, write_answer, write_puzzle, ReadOptions, Reader,
 };
 use dlx_puzzles::sudoku::judge::{Problem, Reply};
-use dlx_puzzles::sudoku::{Alphabet, Answer, Layout, Puzzle, ShapeHint};
+use dlx_puzzles::sudoku::{Alphabet, Answer, Frame, Layout, Puzzle, ShapeHint};
 use proptest::prelude::*;
 
 const ALPHABETS: [Alphabet; 4] = [
@@ -19,36 +19,83 @@ const ALPHABETS: [Alphabet; 4] = [
     Alphabet::Numbers,
 ];
 
+/// The frames a decorated block can be drawn in.
+const FRAMES: [Frame; 7] = [
+    Frame::Rules,
+    Frame::Spaced,
+    Frame::Plus,
+    Frame::Star,
+    Frame::Dots,
+    Frame::Light,
+    Frame::Double,
+];
+
 /// Every layout a puzzle can be written in.
 fn layouts() -> Vec<Layout> {
     let mut layouts = vec![Layout::Json];
     for alphabet in ALPHABETS {
         layouts.push(Layout::Line { alphabet });
-        for decorated in [false, true] {
-            layouts.push(Layout::Block {
-                alphabet,
-                decorated,
-            });
+        let block = |decorated, frame| Layout::Block {
+            alphabet,
+            decorated,
+            frame,
+        };
+        layouts.push(block(false, Frame::Rules));
+        layouts.push(block(false, Frame::Bands));
+        for frame in FRAMES {
+            // Numbers are always spaced: spaced alone is the undecorated block.
+            if alphabet != Alphabet::Numbers || frame != Frame::Spaced {
+                layouts.push(block(true, frame));
+            }
+        }
+        if alphabet != Alphabet::Numbers {
+            layouts.push(block(true, Frame::Bands));
         }
     }
     layouts
 }
 
 /// What a puzzle written in `layout` says about its shape: JSON says everything; lines and
-/// blocks carry a jigsaw layout, and decorated blocks draw their boxes.
+/// blocks carry a jigsaw layout, and decorated blocks with bars between boxes draw their boxes.
 fn carried(hint: &ShapeHint, layout: &Layout) -> ShapeHint {
     match layout {
         Layout::Json => hint.clone(),
         Layout::Line { .. } | Layout::Block { .. } => ShapeHint {
             boxes: match layout {
                 Layout::Block {
-                    decorated: true, ..
-                } => hint.boxes,
+                    decorated: true,
+                    frame,
+                    ..
+                } if !matches!(frame, Frame::Spaced | Frame::Bands) => hint.boxes,
                 _ => None,
             },
             regions: hint.regions.clone(),
             extra: Vec::new(),
         },
+    }
+}
+
+/// Whether a puzzle of this shape can be written in `layout` and read back in it: bands need
+/// the usual boxes of the side, and no jigsaw layout (which follows its grid without a gap); a
+/// jigsaw below 5x5 is framed with `+` rather than `*` or `.` (one box's frame would be too
+/// short to tell from a row of empty cells).
+fn drawable(solved: &Solved, layout: &Layout) -> bool {
+    match layout {
+        Layout::Block {
+            frame: Frame::Star | Frame::Dots,
+            ..
+        } => solved.hint.regions.is_none() || solved.size >= 5,
+        Layout::Block {
+            frame: Frame::Bands,
+            ..
+        } => {
+            let n = solved.size;
+            let usual = (1..=n).rfind(|d| d * d <= n && n % d == 0).unwrap_or(1);
+            solved.hint.regions.is_none()
+                && usual > 1
+                && solved.hint.boxes.map_or(true, |b| b == (usual, n / usual))
+        }
+        _ => true,
     }
 }
 
@@ -64,8 +111,9 @@ fn check_round_trips(solved: &Solved, cells: &[u16]) -> Result<(), TestCaseError
         let plain = Layout::Block {
             alphabet: Alphabet::Numbers,
             decorated: true,
+            frame: Frame::Rules,
         };
-        if layout == plain && shape.boxes.is_none() {
+        if (layout == plain && shape.boxes.is_none()) || !drawable(solved, &layout) {
             // Numbers are always spaced: without boxes this is the undecorated block.
             continue;
         }
@@ -75,6 +123,7 @@ fn check_round_trips(solved: &Solved, cells: &[u16]) -> Result<(), TestCaseError
             shape,
             layout,
             line: 1,
+            candidates: None,
         };
         let text = write_puzzle(&puzzle);
         let options = ReadOptions {
@@ -82,7 +131,24 @@ fn check_round_trips(solved: &Solved, cells: &[u16]) -> Result<(), TestCaseError
             alphabet,
         };
         let back: Vec<_> = Reader::new(text.as_bytes(), options).collect();
-        prop_assert_eq!(back, vec![Ok(puzzle.clone())], "{}", text);
+        // Rules between no boxes (a jigsaw, a side without boxes) are a spaced grid.
+        let barless = !text.contains('|') && !text.contains('+');
+        let expected = match puzzle.layout {
+            Layout::Block {
+                alphabet,
+                decorated: true,
+                frame: Frame::Rules,
+            } if barless => Puzzle {
+                layout: Layout::Block {
+                    alphabet,
+                    decorated: true,
+                    frame: Frame::Spaced,
+                },
+                ..puzzle.clone()
+            },
+            _ => puzzle.clone(),
+        };
+        prop_assert_eq!(back, vec![Ok(expected)], "{}", text);
 
         let answer = Answer::Solution(solved.grid.clone());
         let text = write_answer(&puzzle, &answer);

@@ -8,7 +8,7 @@ use dlx_puzzles::sudoku::format::{
     Reader,
 };
 use dlx_puzzles::sudoku::judge::Problem;
-use dlx_puzzles::sudoku::Alphabet;
+use dlx_puzzles::sudoku::{Alphabet, Frame, Layout, Puzzle, ShapeHint};
 
 /// The most puzzles or cases looked at in one input.
 const MOST: usize = 1000;
@@ -65,8 +65,88 @@ fn read_and_round_trip(input: &[u8], options: &ReadOptions) {
             .unwrap_or_else(|e| panic!("written puzzle does not read: {e}\n{written}"));
         assert_eq!(puzzle.size, back.size, "size\n{written}");
         assert_eq!(puzzle.cells, back.cells, "cells\n{written}");
-        assert_eq!(puzzle.shape, back.shape, "shape\n{written}");
+        assert_eq!(
+            effective(puzzle.size, &puzzle.shape),
+            effective(back.size, &back.shape),
+            "shape\n{written}"
+        );
+        assert_eq!(puzzle.candidates, back.candidates, "candidates\n{written}");
+        if puzzle.size >= 2 {
+            in_every_frame(&puzzle, options);
+        }
     }
+}
+
+/// The frames a block is drawn in.
+const FRAMES: [Frame; 8] = [
+    Frame::Rules,
+    Frame::Spaced,
+    Frame::Plus,
+    Frame::Star,
+    Frame::Dots,
+    Frame::Light,
+    Frame::Double,
+    Frame::Bands,
+];
+
+/// `puzzle` written as a block in every frame that can carry it reads back with the same
+/// cells, regions and candidates (its boxes are drawn, so they may come back where it had none).
+fn in_every_frame(puzzle: &Puzzle, options: &ReadOptions) {
+    let alphabet = match puzzle.layout {
+        Layout::Line { alphabet } | Layout::Block { alphabet, .. } => alphabet,
+        _ => return,
+    };
+    let numbers = alphabet == Alphabet::Numbers;
+    let n = puzzle.size;
+    let usual = usual_box_rows(n);
+    for frame in FRAMES {
+        let bands = frame == Frame::Bands;
+        let skip = (frame == Frame::Spaced && (numbers || puzzle.candidates.is_some()))
+            || (bands
+                && (usual < 2
+                    || usual == n
+                    || puzzle.shape.regions.is_some()
+                    || puzzle.candidates.is_some()
+                    || puzzle.shape.boxes.is_some_and(|b| b != (usual, n / usual))));
+        if skip {
+            continue;
+        }
+        let framed = Puzzle {
+            layout: Layout::Block {
+                alphabet,
+                decorated: !bands || !numbers,
+                frame,
+            },
+            ..puzzle.clone()
+        };
+        let written = write_puzzle(&framed);
+        let back = Reader::new(written.as_bytes(), options.clone())
+            .next()
+            .unwrap_or_else(|| panic!("nothing read back from\n{written}"))
+            .unwrap_or_else(|e| panic!("written puzzle does not read: {e}\n{written}"));
+        assert_eq!(puzzle.cells, back.cells, "cells in {frame:?}\n{written}");
+        assert_eq!(
+            puzzle.shape.regions, back.shape.regions,
+            "regions\n{written}"
+        );
+        assert_eq!(puzzle.candidates, back.candidates, "candidates\n{written}");
+    }
+}
+
+/// The rows of the usual boxes of side `n`: its largest divisor not above its square root.
+fn usual_box_rows(n: usize) -> usize {
+    (1..=n).rfind(|d| d * d <= n && n % d == 0).unwrap_or(1)
+}
+
+/// A shape hint with boxes left out where they are the usual ones of the side (a decorated
+/// block draws its boxes, which read back as given): both mean the same shape.
+fn effective(n: usize, hint: &ShapeHint) -> ShapeHint {
+    let usual = usual_box_rows(n);
+    let mut hint = hint.clone();
+    if hint.regions.is_none() && hint.boxes == Some((usual, n / usual.max(1))) {
+        hint.boxes = None;
+    }
+    hint
 }
 
 /// The Sudoku reader over arbitrary bytes, the first choosing the options; every puzzle read

@@ -5,7 +5,7 @@
 //! page parses each answer with `JSON.parse`, which costs nothing next to a search.
 
 use dlx_puzzles::sudoku::format::{alphabet_name, parse_alphabet};
-use dlx_puzzles::sudoku::{Alphabet, Layout, Puzzle, ShapeHint};
+use dlx_puzzles::sudoku::{Alphabet, Frame, Layout, Puzzle, ShapeHint};
 use serde::{Deserialize, Serialize};
 
 /// Something the page sent or asked for that cannot be done, with where it went wrong.
@@ -158,6 +158,7 @@ impl From<&Puzzle> for PuzzleWire {
             Layout::Block {
                 alphabet,
                 decorated,
+                ..
             } => ("block", Some(alphabet), decorated),
             Layout::Json => ("json", None, false),
         };
@@ -193,6 +194,8 @@ impl TryFrom<PuzzleWire> for Puzzle {
             "block" => Layout::Block {
                 alphabet: alphabet()?,
                 decorated: wire.layout.decorated,
+                // The page draws blocks without frames.
+                frame: Frame::Rules,
             },
             "json" => Layout::Json,
             other => {
@@ -242,6 +245,7 @@ impl TryFrom<PuzzleWire> for Puzzle {
             },
             layout,
             line: wire.line,
+            candidates: None,
         })
     }
 }

@@ -1,6 +1,7 @@
 //! Pictures drawn in text: the marks they hold, with their positions; and the errors that name
 //! a line and a column.
 
+use dlx_core::quote::quote_char;
 use thiserror::Error;
 
 /// Why a board or piece picture cannot be read.
@@ -23,13 +24,22 @@ pub enum PictureErrorKind {
     #[error("a tab (expected spaces, so that columns line up)")]
     Tab,
     /// A board picture holds something other than `#`, `.` and spaces.
-    #[error("unexpected `{0}` in a board (expected `#` for a cell, `.` or a space for a hole)")]
+    #[error(
+        "unexpected {} in a board (expected `#` for a cell, `.` or a space for a hole)",
+        quote_char(*.0)
+    )]
     NotABoardMark(char),
     /// A piece picture uses `:`, which cannot be in an item name.
-    #[error("`{0}` cannot name a piece (expected any character but `.`, `:`, `|` and blanks)")]
+    #[error(
+        "{} cannot name a piece (expected any character but `.`, `:`, `|` and blanks)",
+        quote_char(*.0)
+    )]
     InvalidPieceName(char),
     /// A piece's cells do not touch each other; the position is its first cell.
-    #[error("piece `{0}` falls apart (expected its cells to be connected through their sides)")]
+    #[error(
+        "piece {} falls apart (expected its cells to be connected through their sides)",
+        quote_char(*.0)
+    )]
     Disconnected(char),
     /// The picture holds no cell; the position is the end of the text.
     #[error("no cells (expected a picture with at least one cell)")]

@@ -22,16 +22,22 @@
 
 use std::borrow::Cow;
 use std::io::{self, BufReader, Read};
+use std::sync::Arc;
 use std::time::Instant;
 
 use dlx_core::{Stop, StopReason};
 
+use super::encode::Model;
+use super::fastn::SolverN;
 use super::format::{self, FormatError, ReadOptions, Reader};
 use super::givens::{Clash, GivensError};
 use super::overrides::{OverrideError, Overrides};
-use super::puzzle::{Answer, Layout, Puzzle, Verdict};
+use super::picture::{self, Style};
+use super::puzzle::{Alphabet, Answer, Frame, Layout, Puzzle, Verdict};
+use super::shape::Shape;
 use super::solver::{SolveStats, Solver};
 use super::solvers::Solvers;
+use super::validate::validate;
 use crate::ordered;
 pub use crate::ordered::{Feed, Sink};
 
@@ -96,8 +102,14 @@ pub enum Reply {
     /// The record is not a valid puzzle: printed [`INVALID`].
     Invalid(Invalid),
     /// The [`Stop`] stopped the search before the answer was known, or the run was stopped
-    /// before the puzzle was reached: printed [`UNFINISHED`].
-    Unfinished(StopReason),
+    /// before the puzzle was reached: printed [`UNFINISHED`], or, for a count it stopped, the
+    /// count so far as `N+`.
+    Unfinished {
+        /// Why.
+        reason: StopReason,
+        /// What is printed in place of [`UNFINISHED`]: the count so far, `N+` (at least `N`).
+        partial: Option<Cow<'static, str>>,
+    },
     /// The answer, written in the puzzle's layout.
     Answer {
         /// The text printed.
@@ -108,7 +120,26 @@ pub enum Reply {
         unsolved: bool,
         /// Givens that clash directly, the reason the puzzle has no solution.
         clash: Option<Clash>,
+        /// In [`Mode::Solve`], whether the puzzle has more than one solution (the first is
+        /// printed).
+        multiple: bool,
+        /// In [`Mode::Solve`], why the search stopped after the first solution, before it could
+        /// tell whether there is a second (the first is printed all the same).
+        unproven: Option<StopReason>,
+        /// With [`Batch::svg`], the SVG image of the puzzle and its solution.
+        image: Option<String>,
     },
+}
+
+/// What [`Mode::Solve`] prints in place of the solution in the puzzle's layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picture {
+    /// The solution in a box drawn around every region ([`picture::pretty`]).
+    Pretty(Style),
+    /// The candidates of every cell after the propagation of the search (singles and locked
+    /// candidates, within the puzzle's pencil marks when they are kept), as a pencil-mark grid
+    /// ([`picture::pretty_marks`]).
+    Marks(Style),
 }
 
 /// A job answered, as it goes to the [`Sink`].
@@ -131,7 +162,7 @@ impl Answered {
         match &self.reply {
             Reply::InputFailed(_) => "",
             Reply::Invalid(_) => INVALID,
-            Reply::Unfinished(_) => UNFINISHED,
+            Reply::Unfinished { partial, .. } => partial.as_deref().unwrap_or(UNFINISHED),
             Reply::Answer { text, .. } => text,
         }
     }
@@ -151,6 +182,9 @@ pub struct Batch {
     stop: Stop,
     threads: usize,
     timed: bool,
+    marks: bool,
+    picture: Option<Picture>,
+    svg: bool,
 }
 
 impl Batch {
@@ -162,7 +196,32 @@ impl Batch {
             stop: Stop::new(),
             threads: 1,
             timed: false,
+            marks: false,
+            picture: None,
+            svg: false,
         }
+    }
+
+    /// The same, printing solutions as `picture` draws them (in [`Mode::Solve`]).
+    pub fn picture(mut self, picture: Option<Picture>) -> Batch {
+        self.picture = picture;
+        self
+    }
+
+    /// The same, making an SVG image of each puzzle and its solution (in [`Mode::Solve`]):
+    /// [`Reply::Answer`]'s `image`.
+    pub fn svg(mut self, svg: bool) -> Batch {
+        self.svg = svg;
+        self
+    }
+
+    /// The same, keeping the pencil marks of candidate grids as constraints: a cell takes only
+    /// the values its marks list (else only the cells with one candidate count, as givens).
+    /// Such a puzzle is searched on the general exact-cover path, on a model of its own
+    /// ([`Model::with_candidates`]), and its solution is checked against the marks.
+    pub fn marks(mut self, marks: bool) -> Batch {
+        self.marks = marks;
+        self
     }
 
     /// The same, with the shape options applied to every puzzle.
@@ -233,7 +292,10 @@ impl Batch {
         let mut answered = Answered {
             input,
             line: puzzle.line,
-            reply: Reply::Unfinished(StopReason::Cancelled),
+            reply: Reply::Unfinished {
+                reason: StopReason::Cancelled,
+                partial: None,
+            },
             searched: None,
         };
         let solver = match solvers.for_puzzle(puzzle, |p| self.overrides.shape_of(p)) {
@@ -243,56 +305,169 @@ impl Batch {
                 return answered;
             }
         };
+        let mut marked;
+        let marks = puzzle.candidates.as_deref().filter(|_| self.marks);
+        let solver = match marks {
+            Some(candidates) => {
+                let model = Model::with_candidates(solver.shape().clone(), candidates);
+                marked = Solver::general_on(Arc::new(model));
+                marked.set_stop(self.stop.clone());
+                &mut marked
+            }
+            None => solver,
+        };
         // Past the deadline nothing more is searched, but every puzzle still gets its record.
         if let Some(reason) = self.stop.halted() {
-            answered.reply = Reply::Unfinished(reason);
+            answered.reply = Reply::Unfinished {
+                reason,
+                partial: None,
+            };
             return answered;
         }
         let started = self.timed.then(Instant::now);
-        let (answer, clash) = match answer(solver, self.mode, &puzzle.cells) {
-            Ok(answer) => (answer, None),
-            Err(GivensError::Clash(clash)) => (unsolved(self.mode), Some(clash)),
+        let (answer, multiple, clash) = match answer(solver, self.mode, &puzzle.cells) {
+            Ok((answer, multiple)) => (answer, multiple, None),
+            Err(GivensError::Clash(clash)) => (unsolved(self.mode), false, Some(clash)),
             Err(e) => {
                 answered.reply = Reply::Invalid(Invalid::Givens(e));
                 return answered;
             }
         };
+        if let (Answer::Solution(solution), Some(candidates)) = (&answer, marks) {
+            check_marked(solver.shape(), &puzzle.cells, candidates, solution);
+        }
         let seconds = started.map_or(0.0, |started| started.elapsed().as_secs_f64());
         answered.searched = Some((solver.stats(), seconds));
-        answered.reply = match solver.stopped() {
-            Some(reason) => Reply::Unfinished(reason),
-            None => Reply::Answer {
-                unsolved: matches!(
-                    answer,
-                    Answer::NoSolution
-                        | Answer::Count { count: 0, .. }
-                        | Answer::Verdict(Verdict::None)
-                ),
-                text: format::write_answer(puzzle, &answer),
-                layout: puzzle.layout.clone(),
-                clash,
+        // A solve stopped while it looked for a second solution still has its first.
+        let first_found = self.mode == Mode::Solve && matches!(answer, Answer::Solution(_));
+        answered.reply = match solver.stopped().filter(|_| !first_found) {
+            Some(reason) => Reply::Unfinished {
+                reason,
+                partial: match answer {
+                    Answer::Count { count, .. } => self.partial(puzzle, count),
+                    _ => None,
+                },
             },
+            None => {
+                let solved = match &answer {
+                    Answer::Solution(solution) if self.mode == Mode::Solve => Some(&solution[..]),
+                    _ => None,
+                };
+                let shape = solver.shape();
+                let (text, layout) = match (self.picture, self.mode) {
+                    (Some(picture), Mode::Solve) => (
+                        Cow::Owned(self.draw(picture, shape, puzzle, marks, solved)),
+                        // Pictures are blocks: a blank line between two.
+                        Layout::Block {
+                            alphabet: Alphabet::OneBased,
+                            decorated: true,
+                            frame: Frame::Rules,
+                        },
+                    ),
+                    _ => (format::write_answer(puzzle, &answer), puzzle.layout.clone()),
+                };
+                let image = (self.svg && self.mode == Mode::Solve).then(|| {
+                    picture::svg(shape, &puzzle.cells, solved.unwrap_or(&puzzle.cells[..]))
+                });
+                Reply::Answer {
+                    unsolved: matches!(
+                        answer,
+                        Answer::NoSolution
+                            | Answer::Count { count: 0, .. }
+                            | Answer::Verdict(Verdict::None)
+                    ),
+                    text,
+                    layout,
+                    clash,
+                    multiple,
+                    unproven: solver.stopped(),
+                    image,
+                }
+            }
         };
         answered
     }
-}
 
-/// What is answered for `givens` in `mode`.
-fn answer(solver: &mut Solver, mode: Mode, givens: &[u16]) -> Result<Answer, GivensError> {
-    Ok(match mode {
-        Mode::Solve => match solver.solve(givens)? {
-            Some(solution) => Answer::Solution(solution),
-            None => Answer::NoSolution,
-        },
-        Mode::Count(limit) => {
-            let count = solver.count(givens, limit)?;
-            Answer::Count {
-                count: count.solutions,
-                capped: count.capped,
+    /// The picture of a puzzle and its solution (`None` when it has none).
+    fn draw(
+        &self,
+        picture: Picture,
+        shape: &Shape,
+        puzzle: &Puzzle,
+        marks: Option<&[u64]>,
+        solved: Option<&[u16]>,
+    ) -> String {
+        match picture {
+            Picture::Pretty(style) => match solved {
+                Some(solution) => picture::pretty(shape, &puzzle.cells, solution, style),
+                None => format!("{}\n", format::NO_SOLUTION),
+            },
+            Picture::Marks(style) => {
+                let mut candidates = Vec::new();
+                let propagated = SolverN::new(shape)
+                    .and_then(|mut s| s.candidates(&puzzle.cells, &mut candidates));
+                if propagated != Some(true) {
+                    return format!("{}\n", format::NO_SOLUTION);
+                }
+                if let Some(marks) = marks {
+                    for (cell, mark) in candidates.iter_mut().zip(marks) {
+                        *cell &= mark;
+                    }
+                }
+                picture::pretty_marks(shape, &candidates, style)
             }
         }
-        Mode::Check => Answer::Verdict(solver.verdict(givens)?),
+    }
+
+    /// What a puzzle whose search was given up after `found` solutions prints: in
+    /// [`Mode::Count`], the count so far (`N+`, as a count that reached its limit).
+    fn partial(&self, puzzle: &Puzzle, found: u64) -> Option<Cow<'static, str>> {
+        let capped = Answer::Count {
+            count: found,
+            capped: true,
+        };
+        matches!(self.mode, Mode::Count(_)).then(|| format::write_answer(puzzle, &capped))
+    }
+}
+
+/// What is answered for `givens` in `mode`, and whether the puzzle has more than one solution
+/// (in [`Mode::Solve`], which looks for a second one so that it can say so).
+fn answer(solver: &mut Solver, mode: Mode, givens: &[u16]) -> Result<(Answer, bool), GivensError> {
+    Ok(match mode {
+        Mode::Solve => {
+            let check = solver.check(givens)?;
+            match check.solution {
+                Some(solution) => (
+                    Answer::Solution(solution),
+                    check.verdict == Verdict::Multiple,
+                ),
+                None => (Answer::NoSolution, false),
+            }
+        }
+        Mode::Count(limit) => {
+            let count = solver.count(givens, limit)?;
+            let answer = Answer::Count {
+                count: count.solutions,
+                capped: count.capped,
+            };
+            (answer, false)
+        }
+        Mode::Check => (Answer::Verdict(solver.verdict(givens)?), false),
     })
+}
+
+/// Checks a solution found on a model with pencil marks against the puzzle itself: a grid of
+/// the shape that keeps the givens, with every value among its cell's candidates. The model is
+/// built per puzzle, so it is checked per puzzle.
+fn check_marked(shape: &Shape, givens: &[u16], candidates: &[u64], solution: &[u16]) {
+    if let Err(e) = validate(shape, givens, solution) {
+        panic!("a solution on pencil marks is not one: {e}");
+    }
+    let outside = solution
+        .iter()
+        .zip(candidates)
+        .position(|(&v, &mask)| v == 0 || mask >> (v - 1) & 1 == 0);
+    assert_eq!(outside, None, "a solution takes a value its marks rule out");
 }
 
 /// The answer in `mode` of a puzzle without solution.
@@ -409,6 +584,11 @@ not a puzzle at all
         let answers = answer_all(PUZZLES, &stopped);
         assert_eq!(answers, [UNFINISHED, UNFINISHED, UNFINISHED, INVALID]);
         let budget = Batch::new(Mode::Count(None)).stop(Stop::new().with_budget(Budget::Nodes(0)));
-        assert_eq!(answer_all(&".".repeat(81), &budget), [UNFINISHED]);
+        // A count given up says how far it got.
+        let counted = answer_all(&".".repeat(81), &budget);
+        assert_eq!(counted.len(), 1);
+        assert!(counted[0].ends_with("+\n"), "{counted:?}");
+        let reached: u64 = counted[0].trim_end_matches("+\n").parse().unwrap();
+        assert!(reached <= 1, "{counted:?}");
     }
 }

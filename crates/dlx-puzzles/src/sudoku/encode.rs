@@ -14,11 +14,16 @@
 //!
 //! Option `(cell, v)`, "put `v` in `cell`", is number `cell*n + v-1`, so an option number is
 //! `(cell, value)` by division: [`Model::option`] and [`Model::placement`].
+//!
+//! A model of a puzzle with pencil marks ([`Model::with_candidates`]) has one more primary item,
+//! `ruled-out`, in every option whose value is not among its cell's candidates, and one more
+//! option, number `n³`, that covers `ruled-out` alone; [`Model::start`] forces it first, which
+//! takes every ruled-out option away before the search begins. The numbering stays the same.
 
 use dlx_core::{Entry, Problem, ProblemBuilder, Search};
 
 use super::givens::GivensError;
-use super::shape::Shape;
+use super::shape::{Cell, Shape};
 
 /// The exact-cover model of one [`Shape`]: the problem and the arithmetic between option numbers
 /// and placements. Immutable; share it (`Arc`) between solvers and threads.
@@ -26,11 +31,24 @@ use super::shape::Shape;
 pub struct Model {
     shape: Shape,
     problem: Problem,
+    /// The option that rules out the values not among the candidates, when there are some.
+    ruling: Option<usize>,
 }
 
 impl Model {
     /// Builds the exact-cover problem of `shape`.
     pub fn new(shape: Shape) -> Model {
+        Model::build(shape, None)
+    }
+
+    /// Builds the exact-cover problem of `shape` in which each cell may take only its
+    /// candidates: bit `v - 1` of `candidates[cell]` for value `v` (pencil marks kept as
+    /// constraints). A given must be among its cell's candidates.
+    pub fn with_candidates(shape: Shape, candidates: &[u64]) -> Model {
+        Model::build(shape, Some(candidates))
+    }
+
+    fn build(shape: Shape, candidates: Option<&[u64]>) -> Model {
         let n = shape.size();
         let cells = n * n;
         let extras = shape.extra().len();
@@ -41,11 +59,19 @@ impl Model {
             .chain((0..cells).map(|k| format!("c{}.{}", k / n + 1, k % n + 1)))
             .chain((0..cells).map(|k| format!("b{}.{}", k / n + 1, k % n + 1)))
             .chain((0..extras * n).map(|k| format!("x{}.{}", k / n + 1, k % n + 1)));
+        let ruled_out = candidates.map(|_| 4 * cells + extras * n);
+        let names = names.chain(ruled_out.map(|_| "ruled-out".to_string()));
         for name in names {
             builder
                 .primary(name)
                 .expect("item names are distinct and valid");
         }
+        let allowed = |cell: usize, v: usize| {
+            candidates.map_or(true, |c| {
+                c.get(cell)
+                    .is_some_and(|&mask| v < 64 && mask >> v & 1 == 1)
+            })
+        };
         // Which extra regions each cell is in.
         let mut extra_of = vec![Vec::new(); cells];
         for (e, members) in shape.extra().iter().enumerate() {
@@ -63,16 +89,29 @@ impl Model {
                 entries.push(2 * cells + c * n + v);
                 entries.push(3 * cells + g * n + v);
                 entries.extend(extra.iter().map(|e| 4 * cells + e * n + v));
+                if !allowed(cell, v) {
+                    entries.extend(ruled_out);
+                }
                 let option = builder
                     .option(entries.iter().map(|&item| Entry::plain(item)))
                     .expect("items are declared and distinct");
                 debug_assert_eq!(option, Some(cell * n + v));
             }
         }
+        let ruling = ruled_out.map(|item| {
+            builder
+                .option([Entry::plain(item)])
+                .expect("the item is declared")
+                .expect("an option with a primary item is kept")
+        });
         let problem = builder
             .build()
             .expect("a shape of at most MAX_SIZE fits the engine");
-        Model { shape, problem }
+        Model {
+            shape,
+            problem,
+            ruling,
+        }
     }
 
     /// The shape modelled.
@@ -103,13 +142,21 @@ impl Model {
     pub fn start(&self, search: &mut Search, givens: &[u16]) -> Result<(), GivensError> {
         self.shape.check_givens(givens)?;
         search.reset(&self.problem);
+        if let Some(ruling) = self.ruling {
+            search.force(ruling).expect("the first option forced");
+        }
         for (cell, &value) in givens.iter().enumerate() {
             if value != 0 {
                 // Accepted givens share no item: each is the only given of its cell and of its
                 // value in each of its houses.
-                search
-                    .force(self.option(cell, value))
-                    .expect("accepted givens never clash");
+                let forced = search.force(self.option(cell, value));
+                if forced.is_err() && self.ruling.is_some() {
+                    return Err(GivensError::RuledOut {
+                        cell: Cell::from_index(cell, self.shape.size()),
+                        value,
+                    });
+                }
+                forced.expect("accepted givens never clash");
             }
         }
         Ok(())
@@ -120,8 +167,10 @@ impl Model {
         grid.clear();
         grid.resize(self.shape.cell_count(), 0);
         for &option in options {
-            let (cell, value) = self.placement(option);
-            grid[cell] = value;
+            if Some(option) != self.ruling {
+                let (cell, value) = self.placement(option);
+                grid[cell] = value;
+            }
         }
     }
 
@@ -151,6 +200,36 @@ mod tests {
         assert_eq!(
             problem.format_option(model.option(80, 9)),
             "p9.9 r9.9 c9.9 b9.9 x1.9"
+        );
+    }
+
+    #[test]
+    fn candidates_rule_out_the_values_they_do_not_list() {
+        let shape = Shape::standard(4).unwrap();
+        // The first row may only be 1 2 3 4 in that order; every other cell anything.
+        let mut candidates = vec![0b1111u64; 16];
+        for (cell, mask) in candidates.iter_mut().take(4).enumerate() {
+            *mask = 1 << cell;
+        }
+        let model = Model::with_candidates(shape, &candidates);
+        assert_eq!(model.problem().option_count(), 4 * 16 + 1);
+        let mut search = Search::new(model.problem());
+        model.start(&mut search, &[0; 16]).unwrap();
+        // 288 grids, a 24th of them with that first row.
+        assert_eq!(search.count(), Status::Exhausted);
+        assert_eq!(search.stats().solutions, 12);
+        model.start(&mut search, &[0; 16]).unwrap();
+        assert_eq!(search.step(), Status::Solution);
+        let grid = model.decode(&search.solution());
+        assert_eq!(&grid[..4], &[1, 2, 3, 4]);
+        let mut givens = [0; 16];
+        givens[0] = 2;
+        assert_eq!(
+            model.start(&mut search, &givens),
+            Err(GivensError::RuledOut {
+                cell: Cell { row: 0, column: 0 },
+                value: 2
+            })
         );
     }
 

@@ -49,6 +49,14 @@ pub enum GivensError {
         /// The side of the grid.
         size: usize,
     },
+    /// A given that its cell's pencil marks do not list (a model with candidates).
+    #[error("{cell} holds {value}, which is not among its candidates")]
+    RuledOut {
+        /// The cell.
+        cell: Cell,
+        /// The value given.
+        value: u16,
+    },
 }
 
 impl Shape {

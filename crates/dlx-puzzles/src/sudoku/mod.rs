@@ -14,6 +14,8 @@
 //! - [`validate`](mod@validate): checks a solution against its shape and givens.
 //! - [`format`](mod@format): the text formats: reading puzzles (line, block, JSON lines, jigsaw
 //!   layouts, wall bits) and writing puzzles and answers in the layout they came in.
+//! - [`picture`]: a puzzle and its solution drawn: a boxed grid for a terminal, the grid of
+//!   candidates, an SVG image.
 //! - [`judge`]: the classic online-judge problems (POJ, HDU, SPOJ, ...), read and answered byte
 //!   for byte in each judge's own format.
 //!
@@ -38,6 +40,7 @@ pub mod format;
 pub mod givens;
 pub mod judge;
 pub mod overrides;
+pub mod picture;
 pub mod puzzle;
 #[cfg(feature = "sat")]
 pub mod sat;
@@ -50,7 +53,7 @@ pub mod validate;
 pub use encode::Model;
 pub use givens::{Clash, GivensError};
 pub use overrides::{Extra, OverrideError, Overrides};
-pub use puzzle::{Alphabet, Answer, Layout, Puzzle, ShapeHint, Verdict};
+pub use puzzle::{Alphabet, Answer, Frame, Layout, Puzzle, ShapeHint, Verdict};
 pub use shape::{Cell, House, Shape, ShapeError};
 pub use solver::{Check, Count, FastPath, SolveStats, Solver, Tally};
 pub use solvers::Solvers;

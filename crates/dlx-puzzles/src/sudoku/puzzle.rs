@@ -14,6 +14,10 @@ pub struct Puzzle {
     pub layout: Layout,
     /// Where the puzzle starts in its input (1-based line).
     pub line: usize,
+    /// The pencil marks of a candidate grid, cell by cell (bit `v - 1` for value `v`; a given's
+    /// one bit too), when the text was one: its cells with one candidate are the givens, and
+    /// the marks may be kept as constraints (a cell takes only its listed values).
+    pub candidates: Option<Vec<u64>>,
 }
 
 /// Shape information carried by the text of a puzzle (a JSON record, a jigsaw layout block, ...).
@@ -55,9 +59,39 @@ pub enum Layout {
         /// Whether the input had box separators (`|`, `+---`) or spaces between cells; the
         /// answer is drawn the same way.
         decorated: bool,
+        /// How the block was drawn around and between its boxes: [`Frame::Rules`] for a
+        /// decorated block without a frame and for an undecorated block (which has neither),
+        /// [`Frame::Bands`] for bands separated by blank lines (rows spaced when decorated).
+        frame: Frame,
     },
     /// One JSON object per line.
     Json,
+}
+
+/// How a decorated block is drawn: the lines around the grid and between its boxes. The answer
+/// to a puzzle is drawn in the frame the puzzle came in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Frame {
+    /// `|` between boxes and rules between bands (`------+-------+------`), nothing around.
+    #[default]
+    Rules,
+    /// Cells separated by blanks, no bars and no rules (`5 3 . . 7 . . . .`).
+    Spaced,
+    /// `+-------+-------+-------+` around the grid and between bands, `|` at both ends of a row.
+    Plus,
+    /// Simple Sudoku's: `*-----------*` above and below, rows `|53.|.7.|...|` without blanks,
+    /// `|---+---+---|` between bands.
+    Star,
+    /// The forum's (Sudoku Explainer, HoDoKu): `.-------.-------.-------.` above,
+    /// `:-------+-------+-------:` between bands and `'-------'-------'-------'` below.
+    Dots,
+    /// Unicode box drawing in light lines: `┌───┬───┐`, `│`, `├───┼───┤`, `└───┴───┘`.
+    Light,
+    /// Unicode box drawing in double lines: `╔═══╦═══╗`, `║`, `╠═══╬═══╣`, `╚═══╩═══╝`.
+    Double,
+    /// Bands of rows separated by blank lines, no bars and no rules.
+    Bands,
 }
 
 /// Whether a puzzle has no solution, exactly one, or more.

@@ -269,6 +269,15 @@ impl Solver {
         solver
     }
 
+    /// A solver that always searches `model` on the general exact-cover path: for a model no
+    /// specialised path solves, such as one with pencil marks ([`Model::with_candidates`]).
+    pub fn general_on(model: Arc<Model>) -> Solver {
+        let solver = Solver::general(model.shape().clone());
+        // Just made: the cell is empty.
+        let _ = solver.general.set(General::new(model));
+        solver
+    }
+
     /// A solver for `shape` that always uses the general exact-cover search, even where a
     /// specialised path exists (to compare the two, or for Knuth's statistics).
     pub fn general(shape: Shape) -> Solver {

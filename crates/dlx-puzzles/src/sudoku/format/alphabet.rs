@@ -2,6 +2,7 @@
 //! from the characters it uses.
 
 use crate::sudoku::Alphabet;
+use dlx_core::quote::{quote, quote_char};
 
 /// Characters that mark an empty cell in every character alphabet (`0` is one too, except in
 /// the zero-based alphabet, where it is a value).
@@ -186,7 +187,8 @@ fn marks(alphabet: Alphabet) -> &'static str {
 /// The message for a character that is not a symbol of `alphabet` for an `n`-sided grid.
 pub(crate) fn unexpected(ch: char, alphabet: Alphabet, n: usize) -> String {
     format!(
-        "unexpected character `{ch}` (expected {} or an empty-cell mark {})",
+        "unexpected character {} (expected {} or an empty-cell mark {})",
+        quote_char(ch),
         describe(alphabet, n),
         marks(alphabet)
     )
@@ -486,7 +488,10 @@ pub(crate) fn number_value(token: &str) -> Option<u32> {
 
 /// The message for a number token that is not a cell of an `n`-sided grid.
 pub(crate) fn unexpected_number(token: &str, n: usize) -> String {
-    format!("unexpected `{token}` (expected a number 0-{n} or an empty-cell mark)")
+    format!(
+        "unexpected {} (expected a number 0-{n} or an empty-cell mark)",
+        quote(token)
+    )
 }
 
 /// Reads one blank-separated cell of an `n`-sided grid: `0` (or a mark) for empty, else its value.

@@ -6,19 +6,21 @@ use std::collections::HashMap;
 use std::io::BufRead;
 
 use crate::sudoku::shape::MAX_SIZE;
-use crate::sudoku::{Alphabet, Layout, Puzzle, ShapeHint};
+use crate::sudoku::{Alphabet, Frame, Layout, Puzzle, ShapeHint};
 
 use super::alphabet::{choose, decode, number_value, unexpected_number};
 use super::error::FormatError;
 use super::layout::{labels_of, strict};
 use super::memory::Memory;
 use super::row::{
-    fits_numbers, is_blank, is_comment, is_json, is_separator, rows_are_numbers, split_chars,
-    split_numbers, Row,
+    fits_numbers, frame_rule, is_blank, is_comment, is_json, is_separator, rows_are_numbers,
+    split_chars, split_numbers, Row,
 };
 use super::source::{Line, Source};
 use super::walls::{regions_from_walls, WallError};
+use super::write::usual_boxes;
 use super::ReadOptions;
+use dlx_core::quote::quote;
 
 /// How the lines ahead are looked at to measure a block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,6 +137,67 @@ struct Rows {
     first_line: usize,
     rows: Vec<(Line, Row)>,
     separators: Vec<usize>,
+    /// Whether box-drawing characters drew it, light or double.
+    drawn: Option<Frame>,
+    /// The frame its rule lines belong to, when their ends tell (`*---*`, `.---.`).
+    rule_frame: Option<Frame>,
+    /// Whether blank lines stood between its bands.
+    gaps: bool,
+}
+
+/// The rows in a band of a block of side `n` written as bands separated by blank lines: those
+/// of its usual boxes (3 for 9, 2 for 6), when it has any.
+pub(crate) fn band_rows(n: usize) -> Option<usize> {
+    let (r, c) = usual_boxes(n);
+    (r > 1 && c > 1).then_some(r)
+}
+
+/// The cells in a row of the kind `how` (characters or numbers), when the line is one.
+fn row_width(text: &str, how: Scan) -> Option<usize> {
+    let t = text.trim();
+    if t.is_empty() || is_comment(t) || is_json(t) || is_separator(t, how != Scan::Plain) {
+        return None;
+    }
+    match how {
+        Scan::Plain if t.contains(|c: char| c.is_whitespace() || c == '|') => None,
+        Scan::Numbers if t.contains('|') || !fits_numbers(t) => None,
+        Scan::Numbers => Some(split_numbers(t).cells.len()),
+        _ => Some(split_chars(t).cells.len()),
+    }
+}
+
+/// Whether the lines ahead are the rows `done..n` of a block of side `n` written as bands
+/// separated by single blank lines (three bands of three rows for 9x9), each row `n` cells of
+/// the kind `how`, with a blank line, a comment or the end after the last band. `done` rows,
+/// whole bands, have been taken (then a blank line is next).
+pub(crate) fn bands_ahead<R: BufRead>(
+    source: &mut Source<R>,
+    how: Scan,
+    n: usize,
+    done: usize,
+) -> bool {
+    let Some(r) = band_rows(n) else {
+        return false;
+    };
+    if done % r != 0 || done >= n {
+        return false;
+    }
+    let mut i = 0;
+    for row in done..n {
+        if row > 0 && row % r == 0 {
+            if !source.peek(i).is_some_and(|l| is_blank(&l.text)) {
+                return false;
+            }
+            i += 1;
+        }
+        match source.peek(i) {
+            Some(line) if row_width(&line.text, how) == Some(n) => i += 1,
+            _ => return false,
+        }
+    }
+    source
+        .peek(i)
+        .map_or(true, |l| is_blank(&l.text) || is_comment(&l.text))
 }
 
 /// Reads an `n`-row block from the source (its first line is next). `numbers` says how cells
@@ -179,9 +242,7 @@ pub(crate) fn read<R: BufRead>(
         _ => take_layout(source, n),
     };
     let values = values?;
-    let spaced = raw.rows.iter().any(|(_, row)| row.spaced);
-    let piped = raw.rows.iter().any(|(_, row)| !row.pipes.is_empty());
-    let decorated = !raw.separators.is_empty() || piped || (spaced && !numbers);
+    let (decorated, frame) = frame_of(&raw, n, numbers);
     let boxes = infer_boxes(n, &raw);
     Ok(Puzzle {
         size: n,
@@ -194,9 +255,194 @@ pub(crate) fn read<R: BufRead>(
         layout: Layout::Block {
             alphabet: values.alphabet,
             decorated,
+            frame,
         },
         line: raw.first_line,
+        candidates: None,
     })
+}
+
+/// The largest side of a pencil-mark grid: its candidates are digits.
+const MAX_MARKS_SIDE: usize = 9;
+
+/// Whether a token lists a cell's candidates: distinct digits `1`-`9`.
+fn is_marks(token: &str) -> bool {
+    let mut seen = 0u16;
+    !token.is_empty()
+        && token.bytes().all(|b| {
+            let bit = 1u16 << (b.wrapping_sub(b'0') & 15);
+            let fresh = matches!(b, b'1'..=b'9') && seen & bit == 0;
+            seen |= bit;
+            fresh
+        })
+}
+
+/// The side of the pencil-mark grid whose first line is next, if it is one: `n` rows (rule
+/// lines between them) of `n` blank-separated candidate lists each (`| 5 3 124 | 26 7 2468 |`),
+/// `|` as decoration, with some cell holding two candidates or more and no candidate above `n`.
+pub(crate) fn marks_side<R: BufRead>(
+    source: &mut Source<R>,
+    options: &ReadOptions,
+) -> Option<usize> {
+    if options.alphabet.is_some_and(|a| a != Alphabet::OneBased) {
+        return None;
+    }
+    let mut side = None;
+    let mut rows = 0;
+    let mut several = false;
+    let mut highest = 0;
+    for i in 0..2 * MAX_MARKS_SIDE + 4 {
+        let Some(line) = source.peek(i) else { break };
+        let t = line.text.trim();
+        if t.is_empty() || is_comment(t) || is_json(t) {
+            break;
+        }
+        if is_separator(t, true) {
+            continue;
+        }
+        let tokens: Vec<&str> = t.split_whitespace().filter(|&t| t != "|").collect();
+        if tokens.len() > MAX_MARKS_SIDE || !tokens.iter().all(|t| is_marks(t)) {
+            return None;
+        }
+        let n = *side.get_or_insert(tokens.len());
+        if tokens.len() != n {
+            return None;
+        }
+        several |= tokens.iter().any(|t| t.len() > 1);
+        highest = tokens
+            .iter()
+            .flat_map(|t| t.bytes())
+            .map(|b| usize::from(b - b'0'))
+            .fold(highest, usize::max);
+        rows += 1;
+        if rows == n {
+            break;
+        }
+    }
+    let n = side?;
+    (rows == n && n >= 2 && several && highest <= n && options.size.map_or(true, |s| s == n))
+        .then_some(n)
+}
+
+/// Whether the undecorated rows ahead are a pencil-mark grid rather than numbers (HDU 4069's
+/// wall bits are numbers too): a pencil-mark grid of side `n` with some candidate list that
+/// cannot be a cell's digit plus wall bits.
+pub(crate) fn bare_marks_side<R: BufRead>(
+    source: &mut Source<R>,
+    options: &ReadOptions,
+) -> Option<usize> {
+    let n = marks_side(source, options)?;
+    let walls = |token: &str| {
+        token
+            .parse::<u32>()
+            .is_ok_and(|v| v <= 0xff && v & 15 <= n as u32)
+    };
+    let mut i = 0;
+    let mut rows = 0;
+    while rows < n {
+        let line = source.peek(i)?;
+        i += 1;
+        if is_separator(&line.text, true) {
+            continue;
+        }
+        rows += 1;
+        if line
+            .text
+            .split_whitespace()
+            .any(|t| t.len() > 1 && t != "|" && !walls(t))
+        {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// Reads a pencil-mark grid of side `n` (its first line is next, [`marks_side`] found it): the
+/// cells with one candidate are the givens, and every cell's candidates are kept.
+pub(crate) fn read_marks<R: BufRead>(
+    source: &mut Source<R>,
+    n: usize,
+) -> Result<Puzzle, FormatError> {
+    let raw = take_rows(source, n, true, true)?;
+    let mut cells = Vec::with_capacity(n * n);
+    let mut candidates = Vec::with_capacity(n * n);
+    for (line, row) in &raw.rows {
+        for t in &row.cells {
+            let token = &line.text[t.start..t.end];
+            if !is_marks(token) {
+                return Err(FormatError::new(
+                    line.number,
+                    t.column,
+                    format!(
+                        "unexpected {} (expected a cell's candidates: distinct digits 1-{n})",
+                        quote(token)
+                    ),
+                ));
+            }
+            let mask = token.bytes().fold(0u64, |mask, b| mask | 1 << (b - b'1'));
+            if mask >> n != 0 {
+                return Err(FormatError::new(
+                    line.number,
+                    t.column,
+                    format!("candidate above {n} in {}", quote(token)),
+                ));
+            }
+            cells.push(if mask.count_ones() == 1 {
+                mask.trailing_zeros() as u16 + 1
+            } else {
+                0
+            });
+            candidates.push(mask);
+        }
+    }
+    let (decorated, frame) = frame_of(&raw, n, false);
+    Ok(Puzzle {
+        size: n,
+        cells,
+        shape: ShapeHint {
+            boxes: infer_boxes(n, &raw),
+            regions: None,
+            extra: Vec::new(),
+        },
+        layout: Layout::Block {
+            alphabet: Alphabet::OneBased,
+            decorated,
+            frame,
+        },
+        line: raw.first_line,
+        candidates: Some(candidates),
+    })
+}
+
+/// Whether a block is decorated and how it is framed, from its rows and rule lines.
+fn frame_of(raw: &Rows, n: usize, numbers: bool) -> (bool, Frame) {
+    let spaced = raw.rows.iter().any(|(_, row)| row.spaced) && !numbers;
+    let piped = raw.rows.iter().any(|(_, row)| !row.pipes.is_empty());
+    if let Some(drawn) = raw.drawn {
+        return (true, drawn);
+    }
+    if let Some(frame) = raw.rule_frame {
+        return (true, frame);
+    }
+    if raw.separators.is_empty() && !piped {
+        return match (raw.gaps, spaced) {
+            (true, _) => (spaced, Frame::Bands),
+            (false, true) => (true, Frame::Spaced),
+            (false, false) => (false, Frame::Rules),
+        };
+    }
+    let barred = raw.rows.iter().all(|(_, row)| {
+        row.pipes.first() == Some(&0) && row.pipes.last() == Some(&n) && row.cells.len() == n
+    });
+    let ruled = raw.separators.first() == Some(&0) && raw.separators.last() == Some(&n);
+    (
+        true,
+        if barred && ruled {
+            Frame::Plus
+        } else {
+            Frame::Rules
+        },
+    )
 }
 
 /// Takes the `n` rows of a block and the rule lines among them; checks each row's width.
@@ -211,12 +457,22 @@ fn take_rows<R: BufRead>(
         first_line,
         rows: Vec::new(),
         separators: Vec::new(),
+        drawn: None,
+        rule_frame: None,
+        gaps: false,
     };
     let mut error: Option<FormatError> = None;
     let mut spaced = decorated || numbers;
     while raw.rows.len() < n {
         let Some(next) = source.peek(0) else { break };
+        if is_blank(&next.text) && band_gap(source, &raw, n, numbers, spaced) {
+            source.next_line();
+            raw.gaps = true;
+            continue;
+        }
+        let Some(next) = source.peek(0) else { break };
         let t = next.text.as_str();
+        let drawn = next.drawn;
         if is_blank(t) || is_json(t) {
             break;
         }
@@ -224,7 +480,9 @@ fn take_rows<R: BufRead>(
             source.next_line();
             continue;
         }
+        raw.drawn = heavier(raw.drawn, drawn);
         if is_separator(t, spaced) {
+            raw.rule_frame = raw.rule_frame.or(frame_rule(t));
             source.next_line();
             raw.separators.push(raw.rows.len());
             continue;
@@ -255,6 +513,8 @@ fn take_rows<R: BufRead>(
     if raw.rows.len() == n {
         if let Some(next) = source.peek(0) {
             if is_separator(&next.text, spaced) {
+                raw.rule_frame = raw.rule_frame.or(frame_rule(&next.text));
+                raw.drawn = heavier(raw.drawn, next.drawn);
                 source.next_line();
                 raw.separators.push(n);
             }
@@ -277,6 +537,36 @@ fn take_rows<R: BufRead>(
         }
         None => Ok(raw),
     }
+}
+
+/// Double lines when any line of a block has them, else light ones when any has.
+fn heavier(a: Option<Frame>, b: Option<Frame>) -> Option<Frame> {
+    if b == Some(Frame::Double) {
+        b
+    } else {
+        a.or(b)
+    }
+}
+
+/// Whether the blank line next stands between two bands of the block being read: the rows so
+/// far end a band, and the line after the blank is a row of `n` cells of the same kind.
+fn band_gap<R: BufRead>(
+    source: &mut Source<R>,
+    raw: &Rows,
+    n: usize,
+    numbers: bool,
+    spaced: bool,
+) -> bool {
+    let done = raw.rows.len();
+    if done == 0 || !raw.separators.is_empty() {
+        return false;
+    }
+    let how = match (numbers, spaced) {
+        (true, _) => Scan::Numbers,
+        (false, true) => Scan::Decorated,
+        (false, false) => Scan::Plain,
+    };
+    bands_ahead(source, how, n, done)
 }
 
 /// The decoded cells of a block.
@@ -383,11 +673,13 @@ pub(crate) fn take_layout<R: BufRead>(source: &mut Source<R>, n: usize) -> Optio
     }
     let mut labels: Vec<String> = Vec::new();
     let mut rows = 0;
+    let mut framed = false;
     while rows < n {
         let line = source.peek(i)?;
         i += 1;
         let t = line.text.as_str();
         if is_separator(t, true) && i <= 2 * n + 2 {
+            framed |= rows == 0;
             continue;
         }
         if is_blank(t) || is_comment(t) {
@@ -405,6 +697,10 @@ pub(crate) fn take_layout<R: BufRead>(source: &mut Source<R>, n: usize) -> Optio
         rows += 1;
     }
     let regions = strict(&labels, n)?;
+    // The rule that closes a framed layout.
+    if framed && source.peek(i).is_some_and(|l| is_separator(&l.text, true)) {
+        i += 1;
+    }
     for _ in 0..i {
         source.next_line();
     }
@@ -484,7 +780,8 @@ mod tests {
             p.layout,
             Layout::Block {
                 alphabet: Alphabet::OneBased,
-                decorated: true
+                decorated: true,
+                frame: Frame::Rules
             }
         );
         assert_eq!(&p.cells[..6], &[1, 2, 3, 4, 5, 6]);

@@ -2,6 +2,7 @@
 //! See the module documentation of `format` for the fields; [`json_write`](super::json_write)
 //! writes them.
 
+use dlx_core::quote::quote;
 use serde_json::{Map, Value};
 
 use crate::sudoku::{Alphabet, Answer, Layout, Puzzle, ShapeHint, Verdict};
@@ -159,8 +160,9 @@ pub(crate) fn read(text: &str, line: usize, options: &ReadOptions) -> Result<Puz
             line,
             column.max(1),
             format!(
-                "unknown field `{key}` (expected size, boxes, regions, extra, givens, or the \
-                 answer fields solution, count, capped, verdict)"
+                "unknown field {} (expected size, boxes, regions, extra, givens, or the \
+                 answer fields solution, count, capped, verdict)",
+                quote(key)
             ),
         ));
     }
@@ -222,6 +224,7 @@ pub(crate) fn read(text: &str, line: usize, options: &ReadOptions) -> Result<Puz
         },
         layout: Layout::Json,
         line,
+        candidates: None,
     })
 }
 

@@ -2,6 +2,7 @@
 //! = same region), as a line of `n * n` symbols or as `n` lines of `n`; numbered `0..n` by first
 //! appearance.
 
+use dlx_core::quote::{quote, quote_char};
 use std::collections::HashMap;
 use std::fmt::Display;
 
@@ -29,8 +30,8 @@ where
     }
     let (regions, firsts) = number_by_first_appearance(labels, n).map_err(|cell| {
         let message = format!(
-            "expected {n} regions, found more: `{}` is region symbol number {}",
-            labels[cell],
+            "expected {n} regions, found more: {} is region symbol number {}",
+            quote(&labels[cell].to_string()),
             n + 1
         );
         (cell, message)
@@ -47,8 +48,8 @@ where
         return Err((
             first,
             format!(
-                "region `{}` has {} (expected {n})",
-                labels[first],
+                "region {} has {} (expected {n})",
+                quote(&labels[first].to_string()),
                 plural(size, "cell")
             ),
         ));
@@ -154,7 +155,8 @@ pub fn read_layout(text: &str) -> Result<Vec<u16>, FormatError> {
                 number,
                 column + offset,
                 format!(
-                    "unexpected character `{bad}` (expected a region symbol: a letter or a digit)"
+                    "unexpected character {} (expected a region symbol: a letter or a digit)",
+                    quote_char(bad)
                 ),
             ));
         }
@@ -319,7 +321,10 @@ pub fn read_cell_sets(text: &str) -> Result<Vec<Vec<usize>>, FormatError> {
                     return Err(FormatError::new(
                         index + 1,
                         column + 1,
-                        format!("unexpected `{symbol}` (expected a letter or digit naming a set, or `.`)"),
+                        format!(
+                            "unexpected {} (expected a letter or digit naming a set, or `.`)",
+                            quote_char(symbol)
+                        ),
                     ));
                 }
                 let next = sets.len();

@@ -2,6 +2,7 @@
 //! (a size before it, a region layout, a solution, ratings, ids or comments after it).
 
 use crate::sudoku::Alphabet;
+use dlx_core::quote::quote;
 
 use super::alphabet::{
     capacity, choose, decode, decode_bytes, guess, guess_used, number_cell, unexpected, Guess, Used,
@@ -145,8 +146,8 @@ fn find_grid(
         match expected {
             Some(e) if found > 0 => format!("expected {e} cells, found {found}"),
             _ => format!(
-                "expected a puzzle (n x n cells in one line, or n lines of n cells), found `{}`",
-                first.chars().take(20).collect::<String>()
+                "expected a puzzle (n x n cells in one line, or n lines of n cells), found {}",
+                quote(first)
             ),
         },
     ))
@@ -452,6 +453,7 @@ mod tests {
                     shape: crate::sudoku::ShapeHint::default(),
                     layout: crate::sudoku::Layout::Line { alphabet: alphabets[r] },
                     line: 1,
+                    candidates: None,
                 });
             }
             let grid = bare(&text, &options);

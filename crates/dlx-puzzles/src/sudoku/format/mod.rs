@@ -69,6 +69,18 @@
 //! `n` values above `n`, all of the form digit + 16/32/64/128) is decoded with
 //! [`regions_from_walls`].
 //!
+//! The frame around a decorated block is kept ([`Frame`]) and drawn again around its answer:
+//! `+-------+-------+` lines with `|` at both ends of each row; Simple Sudoku's
+//! `*-----------*` above and below unspaced rows `|53.|.7.|...|` with `|---+---+---|` between
+//! bands; the forum's `.-------.-------.`, `:-------+-------:` and `'-------'-------'`; Unicode
+//! box drawing in light (`┌─┬─┐ │ ├─┼─┤ └─┴─┘`) or double lines (`╔═╦═╗ ║ ╠═╬═╣ ╚═╩═╝`; a grid
+//! with any double line is drawn in double lines), read as their ASCII kin, one for one, so
+//! that columns stay right. A spaced block without bars or rules is drawn spaced, without them
+//! ([`Frame::Spaced`]). A block may be written as bands separated by single blank lines, the
+//! rows of its usual boxes each (three bands of three rows for 9x9: [`Frame::Bands`]), when
+//! every band is whole and a blank line or the end follows the last; a block short of rows is
+//! still an error.
+//!
 //! A line of `n` characters (or numbers) is the first row of a block when `n` rows follow
 //! (most of them `n` wide, so that a wrong row is reported in its block; or, for a block
 //! missing rows, more than `n / 2` rows of width `n` standing alone). When `n` is 16 or a larger
@@ -173,7 +185,7 @@ pub use write::{separator, write_answer, write_puzzle, NO_SOLUTION};
 
 use crate::sudoku::Alphabet;
 #[cfg(doc)]
-use crate::sudoku::{Layout, ShapeHint};
+use crate::sudoku::{Frame, Layout, ShapeHint};
 
 /// Choices that override what the reader would infer from the text.
 #[derive(Clone, Debug, Default)]

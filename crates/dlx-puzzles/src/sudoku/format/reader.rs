@@ -9,7 +9,9 @@ use super::error::FormatError;
 use super::layout::strict;
 use super::line;
 use super::memory::{Kind, Memory};
-use super::row::{cell_run, is_blank, is_comment, is_json, is_number_row, is_separator};
+use super::row::{
+    cell_run, frame_rule, is_blank, is_comment, is_json, is_number_row, is_separator,
+};
 use super::source::{Line, Source};
 use super::{exact_root, json, ReadOptions, MAX_CHAR_SIDE, MAX_SIDE};
 
@@ -35,6 +37,9 @@ pub struct Reader<R: BufRead> {
     memory: Memory,
     /// Cell buffers of puzzles handed back, to be filled again.
     spare_cells: Vec<Vec<u16>>,
+    /// Whether the line after a line puzzle may be its region layout (see
+    /// [`Reader::line_layouts`]).
+    line_layouts: bool,
     started: bool,
     done: bool,
 }
@@ -58,6 +63,14 @@ enum Start {
 
 /// Classifies the first line of a record.
 fn start(text: &str, options: &ReadOptions) -> Start {
+    // A frame's top line (`*-----*`, `.---.---.`) is also a line of empty cells.
+    if matches!(
+        text.trim_start().as_bytes(),
+        [b'*' | b'.' | b':' | b'\'', b'-', ..]
+    ) && frame_rule(text).is_some()
+    {
+        return Start::Block;
+    }
     // The steps below take a bare line of cells as a line puzzle; found at once.
     if let Some(grid) = line::bare(text, options) {
         return Start::Bare(grid);
@@ -108,9 +121,21 @@ impl<R: BufRead> Reader<R> {
             options,
             memory: Memory::default(),
             spare_cells: Vec::new(),
+            line_layouts: true,
             started: false,
             done: false,
         }
+    }
+
+    /// The same reader, told whether the line after a line puzzle may be its jigsaw layout
+    /// (by default it may). With `false`, a line puzzle of a side that has boxes is returned
+    /// as soon as its line is read, without looking at the next one (which may not have been
+    /// typed yet): for input typed at a terminal, or when the shape comes from elsewhere. A
+    /// layout on the puzzle's own line (`GRID LAYOUT`) is read either way, and a side without
+    /// boxes (5, 7, ...), which needs a layout, still takes it from the next line.
+    pub fn line_layouts(mut self, follow: bool) -> Self {
+        self.line_layouts = follow;
+        self
     }
 
     /// Takes back a puzzle this reader returned, once it is no longer needed, so that the next
@@ -178,16 +203,24 @@ impl<R: BufRead> Reader<R> {
                 )?;
                 Ok(self.line_puzzle(parsed, line.number, false))
             }
-            Start::Block => self.decorated_block(),
+            Start::Block => match block::marks_side(&mut self.source, &self.options) {
+                Some(n) => block::read_marks(&mut self.source, n),
+                None => self.decorated_block(),
+            },
             Start::Plain(count) => match self.decide(false, count) {
                 Some(n) => self.block(n, false),
                 // A single field: not a row of numbers.
                 None => self.line_record(false),
             },
-            Start::Numbers(count) => match self.decide(true, count) {
-                Some(n) => self.block(n, true),
-                None => self.line_record(true),
-            },
+            Start::Numbers(count) => {
+                if let Some(n) = block::bare_marks_side(&mut self.source, &self.options) {
+                    return block::read_marks(&mut self.source, n);
+                }
+                match self.decide(true, count) {
+                    Some(n) => self.block(n, true),
+                    None => self.line_record(true),
+                }
+            }
         }
     }
 
@@ -218,6 +251,9 @@ impl<R: BufRead> Reader<R> {
             if self.memory.last() == Some((Kind::Line, q)) && self.fits_line(0, q, numbers) {
                 return None;
             }
+        }
+        if block::bands_ahead(&mut self.source, how, count, 0) {
+            return Some(count);
         }
         let limit = if numbers {
             count.min(4096) + 1
@@ -280,7 +316,10 @@ impl<R: BufRead> Reader<R> {
     fn line_puzzle(&mut self, parsed: line::Parsed, number: usize, numbers: bool) -> Puzzle {
         let regions = match parsed.regions {
             Some(regions) => Some(regions),
-            None => self.layout_line(parsed.size, numbers),
+            None if self.line_layouts || block::band_rows(parsed.size).is_none() => {
+                self.layout_line(parsed.size, numbers)
+            }
+            None => None,
         };
         Puzzle {
             size: parsed.size,
@@ -294,6 +333,7 @@ impl<R: BufRead> Reader<R> {
                 alphabet: parsed.alphabet,
             },
             line: number,
+            candidates: None,
         }
     }
 
@@ -487,6 +527,25 @@ mod tests {
     }
 
     #[test]
+    fn a_line_puzzle_is_answered_without_its_next_line_when_told() {
+        const P9: &[u8] =
+            b"1................................................................................\n";
+        const P7: &[u8] = b"1................................................\n";
+        // The next part never comes: reading it would wait (here, end the input).
+        let mut r = parts_reader(&[P9]).line_layouts(false);
+        assert!(r.next().unwrap().is_ok());
+        assert!(!r.source.ended(), "the next line was read");
+        // A 7x7 has no boxes, so it needs a layout: it looks at the next line.
+        let mut r = parts_reader(&[P7]).line_layouts(false);
+        assert_eq!(r.next().unwrap().unwrap().size, 7);
+        assert!(r.source.ended());
+        // By default a line puzzle is looked at with the next line.
+        let mut r = parts_reader(&[P9]);
+        assert!(r.next().unwrap().is_ok());
+        assert!(r.source.ended());
+    }
+
+    #[test]
     fn recycled_cells_are_filled_again() {
         // Lines of 81 cells: read in one pass, into a buffer handed back if there is one.
         let text: String = (1..=3)
@@ -522,6 +581,8 @@ mod tests {
         assert_eq!(start("1...2...3...4...#c", &o), Start::Line);
         assert_eq!(start("1...2...3...4... 7.2", &o), Start::Line);
         assert_eq!(start("---------", &o), Start::Plain(9));
+        assert_eq!(start("*-----------*", &o), Start::Block);
+        assert_eq!(start(".-------.-------.-------.", &o), Start::Block);
         let chars = ReadOptions {
             size: None,
             alphabet: Some(Alphabet::OneBased),

@@ -1,6 +1,7 @@
 //! One line of text seen as a row of cells: what kind of line it is, and where its cells are.
 
 use super::alphabet::{is_cell_char, EMPTY_MARKS};
+use crate::sudoku::Frame;
 
 /// Where one cell (a character, or a number token) is in its line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +45,9 @@ pub(crate) fn is_json(text: &str) -> bool {
 /// (`in_spaced_block`) or when it has blanks; otherwise it is a row of empty cells.
 pub(crate) fn is_separator(text: &str, in_spaced_block: bool) -> bool {
     let t = text.trim();
+    if frame_rule(t).is_some() {
+        return true;
+    }
     if t.is_empty()
         || !t
             .chars()
@@ -54,6 +58,36 @@ pub(crate) fn is_separator(text: &str, in_spaced_block: bool) -> bool {
     }
     t.contains(['+', '='])
         || (!t.contains('|') && t.contains("--") && (in_spaced_block || t.contains(' ')))
+}
+
+/// The frame a rule line belongs to when its ends say so: Simple Sudoku's `*-----------*`
+/// ([`Frame::Star`]) or the forum's `.-------.-------.`, `:-------+-------:` and
+/// `'-------'-------'` ([`Frame::Dots`]). Dashes come in runs of at least two, and a forum rule
+/// has two runs or more unless it is long (a jigsaw's frame has no boxes), so that a row of
+/// empty cells (`.-.-.`, `.-------.`) is not a rule.
+pub(crate) fn frame_rule(text: &str) -> Option<Frame> {
+    let b = text.trim().as_bytes();
+    if b.len() < 7 {
+        return None;
+    }
+    let frame = match (b[0], b[b.len() - 1]) {
+        (b'*', b'*') => Frame::Star,
+        (b'.', b'.') | (b':', b':') | (b'\'', b'\'') => Frame::Dots,
+        _ => return None,
+    };
+    let mut runs = 0;
+    let mut run = 0;
+    for &c in &b[1..] {
+        match c {
+            b'-' => run += 1,
+            b'+' | b'.' | b':' | b'\'' | b'*' if run >= 2 => {
+                runs += 1;
+                run = 0;
+            }
+            _ => return None,
+        }
+    }
+    (run == 0 && (runs >= 2 || frame == Frame::Star || b.len() >= 13)).then_some(frame)
 }
 
 /// The cells of a row of characters: every character but blanks and `|` is a cell.
@@ -192,6 +226,22 @@ mod tests {
         assert!(!is_separator("- - - | - - - | - - -", true));
         assert!(!is_separator("5 3 .", true));
         assert!(!is_separator("", true));
+        assert!(is_separator("*-----------*", false));
+        assert!(is_separator(".-------.-------.-------.", false));
+        assert!(is_separator(":-------+-------+-------:", false));
+        assert!(is_separator("'-------'-------'-------'", false));
+    }
+
+    #[test]
+    fn frame_rules() {
+        assert_eq!(frame_rule("*-----------*"), Some(Frame::Star));
+        assert_eq!(frame_rule(" .-------.-------.-------. "), Some(Frame::Dots));
+        assert_eq!(frame_rule("'-------'-------'-------'"), Some(Frame::Dots));
+        assert_eq!(frame_rule(".-------."), None);
+        assert_eq!(frame_rule(".-.-.-.-."), None);
+        assert_eq!(frame_rule("*.......*"), None);
+        assert_eq!(frame_rule("*--*"), None);
+        assert_eq!(frame_rule(".-------.-------.-------"), None);
     }
 
     #[test]

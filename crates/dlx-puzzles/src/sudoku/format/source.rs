@@ -1,10 +1,12 @@
 //! Lines of an input, numbered, with as much lookahead as a record needs (at most one block).
 
-use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read};
 
+use dlx_core::quote::lossless;
+
 use super::error::FormatError;
+use crate::sudoku::Frame;
 
 /// The longest line read, in bytes (without its line ending): far more than any puzzle needs
 /// (a 100x100 jigsaw as one JSON line is about 150 KB), and a bound on the memory a line of
@@ -16,9 +18,52 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 pub(crate) struct Line {
     /// 1-based line number.
     pub(crate) number: usize,
-    /// The text; invalid UTF-8 is replaced by U+FFFD (and then reported as an unexpected
-    /// character).
+    /// The text; each byte that is not valid UTF-8 is kept as its own character
+    /// ([`byte_char`](dlx_core::quote::byte_char)), and then reported as an unexpected
+    /// character by its value (`\xff`). Unicode box-drawing characters are replaced by their ASCII kin (`|`, `-`,
+    /// `+`), one for one, so that columns stay right and a drawn grid reads as a framed one.
     pub(crate) text: String,
+    /// Whether the line had box-drawing characters: [`Frame::Light`] or [`Frame::Double`]
+    /// (when any line is double).
+    pub(crate) drawn: Option<Frame>,
+}
+
+/// The ASCII kin of a Unicode box-drawing character (`U+2500..=U+257F`): `|` for vertical
+/// lines, `-` for horizontal ones, `+` for corners and junctions; whether it is a double line.
+fn ascii_kin(ch: char) -> Option<(char, bool)> {
+    let code = u32::from(ch);
+    if !(0x2500..=0x257f).contains(&code) {
+        return None;
+    }
+    let double = (0x2550..=0x256c).contains(&code);
+    let kin = match code {
+        0x2502 | 0x2503 | 0x2506 | 0x2507 | 0x250a | 0x250b | 0x254e | 0x254f | 0x2551 | 0x2575
+        | 0x2577 | 0x2579 | 0x257b | 0x257d | 0x257f => '|',
+        0x2500 | 0x2501 | 0x2504 | 0x2505 | 0x2508 | 0x2509 | 0x254c | 0x254d | 0x2550 | 0x2574
+        | 0x2576 | 0x2578 | 0x257a | 0x257c | 0x257e => '-',
+        _ => '+',
+    };
+    Some((kin, double))
+}
+
+/// `text` with its box-drawing characters made ASCII, and which lines they were.
+fn undraw(text: &str) -> (String, Option<Frame>) {
+    let mut drawn = None;
+    let ascii = text
+        .chars()
+        .map(|ch| match ascii_kin(ch) {
+            Some((kin, double)) => {
+                if double {
+                    drawn = Some(Frame::Double);
+                } else if drawn.is_none() {
+                    drawn = Some(Frame::Light);
+                }
+                kin
+            }
+            None => ch,
+        })
+        .collect();
+    (ascii, drawn)
 }
 
 /// A numbered line reader with lookahead.
@@ -100,19 +145,21 @@ impl<R: BufRead> Source<R> {
         }
         self.read += 1;
         // The strict check is far quicker on valid text, which nearly every line is.
-        let text = match std::str::from_utf8(content) {
-            Ok(text) => Cow::Borrowed(text),
-            Err(_) => String::from_utf8_lossy(content),
-        };
+        let text = lossless(content);
         let mut text = text.trim_end();
         if self.read == 1 {
             text = text.strip_prefix('\u{feff}').unwrap_or(text);
         }
-        let text = text.to_string();
+        let (text, drawn) = if text.is_ascii() {
+            (text.to_string(), None)
+        } else {
+            undraw(text)
+        };
         self.buffer = bytes;
         self.ahead.push_back(Line {
             number: self.read,
             text,
+            drawn,
         });
         true
     }
@@ -213,8 +260,26 @@ mod tests {
     }
 
     #[test]
+    fn box_drawing_becomes_ascii() {
+        let mut source = Source::new("┌─┬─┐\n│1│2│\n╠═╬═╣\nx\n".as_bytes());
+        let line = source.next_line().unwrap();
+        assert_eq!(
+            (line.text.as_str(), line.drawn),
+            ("+-+-+", Some(Frame::Light))
+        );
+        assert_eq!(source.next_line().unwrap().text, "|1|2|");
+        let line = source.next_line().unwrap();
+        assert_eq!(
+            (line.text.as_str(), line.drawn),
+            ("+-+-+", Some(Frame::Double))
+        );
+        assert_eq!(source.next_line().unwrap().drawn, None);
+    }
+
+    #[test]
     fn invalid_utf8_becomes_a_replacement_character() {
         let mut source = Source::new(&b"\xef\xbb\xbf1\xff2\n"[..]);
-        assert_eq!(source.next_line().unwrap().text, "1\u{fffd}2");
+        let expected = format!("1{}2", dlx_core::quote::byte_char(0xff));
+        assert_eq!(source.next_line().unwrap().text, expected);
     }
 }

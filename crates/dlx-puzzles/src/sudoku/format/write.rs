@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::sudoku::{Alphabet, Answer, Layout, Puzzle, Verdict};
+use crate::sudoku::{Alphabet, Answer, Frame, Layout, Puzzle, Verdict};
 
 use super::alphabet::symbol;
 use super::{json_write as json, REGION_SYMBOLS};
@@ -35,11 +35,23 @@ pub fn write_puzzle(puzzle: &Puzzle) -> String {
         Layout::Block {
             alphabet,
             decorated,
+            frame,
         } => {
-            let drawing = Drawing::of(puzzle, *alphabet, *decorated);
+            let drawing = Drawing::of(puzzle, *alphabet, *decorated, *frame);
+            if let Some(marks) = &puzzle.candidates {
+                return draw_marks(drawing, marks);
+            }
             let mut out = drawing.draw(&puzzle.cells, |v| cell_text(*alphabet, v));
             if let Some(regions) = regions {
                 let labels = region_labels(regions);
+                // A layout follows its grid without a blank line, so it is never in bands.
+                let drawing = Drawing {
+                    frame: match drawing.frame {
+                        Frame::Bands => Frame::Rules,
+                        other => other,
+                    },
+                    ..drawing
+                };
                 out.push_str(&drawing.draw(&labels, |r| {
                     if *alphabet == Alphabet::Numbers {
                         r.to_string()
@@ -79,9 +91,9 @@ pub fn write_answer(puzzle: &Puzzle, answer: &Answer) -> Cow<'static, str> {
             Layout::Block {
                 alphabet,
                 decorated,
-            } => {
-                Drawing::of(puzzle, *alphabet, *decorated).draw(values, |v| cell_text(*alphabet, v))
-            }
+                frame,
+            } => Drawing::of(puzzle, *alphabet, *decorated, *frame)
+                .draw(values, |v| cell_text(*alphabet, v)),
             Layout::Json => String::new(),
         }),
         Answer::NoSolution => Cow::Owned(format!("{NO_SOLUTION}\n")),
@@ -105,6 +117,36 @@ pub fn separator(previous: &Layout, next: &Layout) -> &'static str {
     } else {
         ""
     }
+}
+
+/// A pencil-mark grid: each cell's candidates as digits, left-aligned in columns of one width.
+fn draw_marks(drawing: Drawing, marks: &[u64]) -> String {
+    let texts: Vec<String> = marks
+        .iter()
+        .map(|&mask| {
+            (0..64)
+                .filter(|v| mask >> v & 1 == 1)
+                .map(|v| symbol(Alphabet::OneBased, v + 1))
+                .collect()
+        })
+        .collect();
+    // Bars tell a pencil-mark grid from a block of numbers: a grid drawn without any gets a
+    // frame.
+    let frame = match drawing.frame {
+        Frame::Rules if drawing.boxes.is_some() => Frame::Rules,
+        Frame::Rules | Frame::Spaced | Frame::Bands => Frame::Plus,
+        other => other,
+    };
+    let drawing = Drawing {
+        frame,
+        // Spaced even in Simple Sudoku's frame: the lists are told apart by blanks.
+        spaced: true,
+        width: texts.iter().map(String::len).max().unwrap_or(1),
+        left: true,
+        ..drawing
+    };
+    let index: Vec<u16> = (0..texts.len()).map(|i| i as u16).collect();
+    drawing.draw(&index, |i| texts[usize::from(i)].clone())
 }
 
 /// A cell in a character alphabet or as a number.
@@ -145,22 +187,57 @@ fn region_symbol(label: u16) -> char {
 }
 
 /// How a block is drawn.
+#[derive(Clone, Copy)]
 struct Drawing {
     n: usize,
     spaced: bool,
+    /// The width of every cell, and whether it is filled on the left (or right-aligned).
     width: usize,
+    left: bool,
     boxes: Option<(usize, usize)>,
+    frame: Frame,
+}
+
+/// The characters of a framed drawing: the bar between boxes, the line along rules, and the
+/// junctions of the top, middle and bottom rules (left end, between boxes, right end).
+struct Pen {
+    bar: char,
+    line: char,
+    top: [char; 3],
+    middle: [char; 3],
+    bottom: [char; 3],
+}
+
+impl Pen {
+    /// The pen of a framed drawing; `None` for the frames drawn without one.
+    fn of(frame: Frame) -> Option<Pen> {
+        let pen = |bar, line, top, middle, bottom| Pen {
+            bar,
+            line,
+            top,
+            middle,
+            bottom,
+        };
+        Some(match frame {
+            Frame::Plus => pen('|', '-', ['+'; 3], ['+'; 3], ['+'; 3]),
+            Frame::Star => pen('|', '-', ['*', '-', '*'], ['|', '+', '|'], ['*', '-', '*']),
+            Frame::Dots => pen('|', '-', ['.'; 3], [':', '+', ':'], ['\''; 3]),
+            Frame::Light => pen('│', '─', ['┌', '┬', '┐'], ['├', '┼', '┤'], ['└', '┴', '┘']),
+            Frame::Double => pen('║', '═', ['╔', '╦', '╗'], ['╠', '╬', '╣'], ['╚', '╩', '╝']),
+            _ => return None,
+        })
+    }
 }
 
 impl Drawing {
     /// The drawing of a puzzle's blocks: spaced when decorated or numbers; with `|` and rules
     /// between boxes when decorated and the puzzle has boxes (those of its shape hint, else the
-    /// usual r x c of its size unless it is a jigsaw).
-    fn of(puzzle: &Puzzle, alphabet: Alphabet, decorated: bool) -> Drawing {
+    /// usual r x c of its size unless it is a jigsaw); in the frame it came in.
+    fn of(puzzle: &Puzzle, alphabet: Alphabet, decorated: bool, frame: Frame) -> Drawing {
         let n = puzzle.size;
         let numbers = alphabet == Alphabet::Numbers;
         let proper = |&(r, c): &(usize, usize)| r > 1 && c > 1 && r * c == n;
-        let boxes = if decorated {
+        let boxes = if (decorated && frame != Frame::Spaced) || frame == Frame::Bands {
             match puzzle.shape.boxes.filter(proper) {
                 Some(b) => Some(b),
                 None if puzzle.shape.regions.is_none() => Some(usual_boxes(n)).filter(proper),
@@ -169,35 +246,106 @@ impl Drawing {
         } else {
             None
         };
+        // A frame of one box around a small grid would be too short to tell from a row of
+        // empty cells (`*----*`, `.---------.`): such a grid gets `+---+`.
+        let frame = match frame {
+            Frame::Star | Frame::Dots if boxes.is_none() && n < 5 => Frame::Plus,
+            other => other,
+        };
         Drawing {
             n,
-            spaced: decorated || numbers,
+            spaced: (decorated && frame != Frame::Star) || numbers,
             width: if numbers { n.to_string().len() } else { 1 },
+            left: false,
             boxes,
+            frame,
         }
     }
 
     /// Draws `values` with `text` for each cell.
     fn draw(&self, values: &[u16], text: impl Fn(u16) -> String) -> String {
+        let cell = |row: usize, col: usize| {
+            let value = values.get(row * self.n + col).copied().unwrap_or(0);
+            if self.left {
+                format!("{:<w$}", text(value), w = self.width)
+            } else {
+                format!("{:>w$}", text(value), w = self.width)
+            }
+        };
+        match Pen::of(self.frame) {
+            Some(pen) => self.framed(&pen, cell),
+            None => self.open(cell),
+        }
+    }
+
+    /// A drawing without a frame: rules between bands (`Rules`), blank lines (`Bands`), or
+    /// neither.
+    fn open(&self, cell: impl Fn(usize, usize) -> String) -> String {
         let n = self.n;
         let (r, c) = self.boxes.unwrap_or((n, n));
+        let bars = self.frame == Frame::Rules;
         let mut out = String::new();
         for row in 0..n {
             let mut line = String::new();
             for col in 0..n {
                 if col > 0 && self.spaced {
-                    line.push_str(if col % c == 0 { " | " } else { " " });
+                    line.push_str(if bars && col % c == 0 { " | " } else { " " });
                 }
-                let value = values.get(row * n + col).copied().unwrap_or(0);
-                line.push_str(&format!("{:>w$}", text(value), w = self.width));
+                line.push_str(&cell(row, col));
             }
+            line.truncate(line.trim_end().len());
             out.push_str(&line);
             out.push('\n');
             if (row + 1) % r == 0 && row + 1 < n {
-                out.extend(line.chars().map(|ch| if ch == '|' { '+' } else { '-' }));
+                if bars {
+                    out.extend(line.chars().map(|ch| if ch == '|' { '+' } else { '-' }));
+                }
                 out.push('\n');
             }
         }
+        out
+    }
+
+    /// A drawing in a frame: a bar at both ends of each row and between boxes, a rule above,
+    /// between bands and below.
+    fn framed(&self, pen: &Pen, cell: impl Fn(usize, usize) -> String) -> String {
+        let n = self.n;
+        let (r, c) = self.boxes.unwrap_or((n, n));
+        let pad = if self.spaced { " " } else { "" };
+        // Each box's part of a row: its cells, spaced or not, with room for the bars.
+        let part = c * self.width + if self.spaced { c + 1 } else { 0 };
+        let rule = |ends: [char; 3]| {
+            let mut line = String::new();
+            line.push(ends[0]);
+            for k in 0..n / c {
+                if k > 0 {
+                    line.push(ends[1]);
+                }
+                line.extend(std::iter::repeat(pen.line).take(part));
+            }
+            line.push(ends[2]);
+            line.push('\n');
+            line
+        };
+        let mut out = rule(pen.top);
+        for row in 0..n {
+            if row > 0 && row % r == 0 {
+                out.push_str(&rule(pen.middle));
+            }
+            out.push(pen.bar);
+            for col in 0..n {
+                if col > 0 && col % c == 0 {
+                    out.push_str(pad);
+                    out.push(pen.bar);
+                }
+                out.push_str(pad);
+                out.push_str(&cell(row, col));
+            }
+            out.push_str(pad);
+            out.push(pen.bar);
+            out.push('\n');
+        }
+        out.push_str(&rule(pen.bottom));
         out
     }
 }
@@ -225,6 +373,7 @@ mod tests {
             shape: ShapeHint::default(),
             layout,
             line: 1,
+            candidates: None,
         }
     }
 
@@ -244,6 +393,7 @@ mod tests {
             Layout::Block {
                 alphabet: Alphabet::OneBased,
                 decorated: true,
+                frame: Frame::Rules,
             },
         );
         assert_eq!(
@@ -255,6 +405,7 @@ mod tests {
             Layout::Block {
                 alphabet: Alphabet::Numbers,
                 decorated: false,
+                frame: Frame::Rules,
             },
         );
         assert_eq!(

@@ -1,5 +1,6 @@
 //! The cases of a judge input as an iterator, and the case count that most inputs start with.
 
+use dlx_core::quote::quote;
 use std::io::BufRead;
 
 use crate::sudoku::format::FormatError;
@@ -98,13 +99,16 @@ fn read_count<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(usize, usize), Form
     let token = tokens.expect(|| expected.to_string())?;
     let fail = |why: String| FormatError::new(token.line, token.column, why);
     if !token.text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(fail(format!("expected {expected}, found `{}`", token.text)));
+        return Err(fail(format!(
+            "expected {expected}, found {}",
+            quote(&token.text)
+        )));
     }
     match token.text.parse() {
         Ok(count) => Ok((count, token.line)),
         Err(_) => Err(fail(format!(
-            "the number of test cases `{}` is too large",
-            token.text
+            "the number of test cases {} is too large",
+            quote(&token.text)
         ))),
     }
 }

@@ -1,6 +1,7 @@
 //! Grids in the judges' character formats: the symbols of each format, rows read from tokens
 //! with positioned errors, and solved grids printed back.
 
+use dlx_core::quote::quote_char;
 use std::io::{self, BufRead, Write};
 
 use crate::sudoku::format::{FormatError, NO_SOLUTION};
@@ -83,7 +84,8 @@ pub(crate) fn read_cells(
                     token.line,
                     token.column + found,
                     format!(
-                        "unexpected character `{ch}` in {} (expected {})",
+                        "unexpected character {} in {} (expected {})",
+                        quote_char(ch),
                         what(),
                         symbols.describe()
                     ),

@@ -10,6 +10,7 @@
 //! Output: for case `k`, a line `Case k:`, then the unique solution as 9 rows of 9 digits, or
 //! `No solution`, or `Multiple Solutions`. No blank lines.
 
+use dlx_core::quote::quote;
 use std::io::{self, BufRead, Write};
 
 use crate::plural::plural;
@@ -44,9 +45,9 @@ fn read_value(token: &Token, what: impl Fn() -> String) -> Result<u32, FormatErr
     };
     let Some(value) = value else {
         return fail(format!(
-            "expected {CELL} for {}, found `{}`",
+            "expected {CELL} for {}, found {}",
             what(),
-            token.text
+            quote(&token.text)
         ));
     };
     if value & 15 > 9 {
