@@ -30,7 +30,7 @@ use super::format::{self, FormatError, ReadOptions, Reader};
 use super::givens::{Clash, GivensError};
 use super::overrides::{OverrideError, Overrides};
 use super::puzzle::{Answer, Layout, Puzzle, Verdict};
-use super::solver::{SolveStats, Solver};
+use super::solver::{EngineChoice, SolveStats, Solver};
 use super::solvers::Solvers;
 use crate::ordered;
 pub use crate::ordered::{Feed, Sink};
@@ -151,6 +151,7 @@ pub struct Batch {
     stop: Stop,
     threads: usize,
     timed: bool,
+    engine: EngineChoice,
 }
 
 impl Batch {
@@ -162,7 +163,14 @@ impl Batch {
             stop: Stop::new(),
             threads: 1,
             timed: false,
+            engine: EngineChoice::default(),
         }
+    }
+
+    /// The same, answered by `engine` (the default: [`EngineChoice::Auto`]).
+    pub fn engine(mut self, engine: EngineChoice) -> Batch {
+        self.engine = engine;
+        self
     }
 
     /// The same, with the shape options applied to every puzzle.
@@ -201,7 +209,7 @@ impl Batch {
         ordered::run(
             self.threads,
             jobs,
-            || Solvers::new(self.stop.clone()),
+            || Solvers::new(self.stop.clone()).with_engine(self.engine),
             |solvers, job| self.answer(solvers, job),
             sink,
         )
