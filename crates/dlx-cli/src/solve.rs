@@ -14,6 +14,7 @@ use dlx_puzzles::sudoku::format::{self, ReadOptions};
 use dlx_puzzles::sudoku::shape::MAX_SIZE;
 use dlx_puzzles::sudoku::{Alphabet, Extra, Layout, Overrides, SolveStats};
 
+use crate::engine::SudokuEngine;
 use crate::input;
 use crate::memory;
 use crate::outcome::Outcome;
@@ -82,6 +83,12 @@ pub struct SolveArgs {
     /// No progress bar (it is shown only on a terminal, for runs longer than a second).
     #[arg(long, short)]
     quiet: bool,
+    /// The engine: auto (the specialised solver, and for a puzzle it has not answered within
+    /// a few thousand guesses, SAT on the candidates its propagation leaves), fast (the
+    /// specialised solver alone), dlx (dancing links) or sat. --stats names the one that
+    /// answered each puzzle.
+    #[arg(long, value_enum, default_value_t = SudokuEngine::Auto)]
+    engine: SudokuEngine,
 }
 
 /// The `--alphabet` choices.
@@ -262,9 +269,11 @@ impl<W: Write> Sink<Answered> for Run<W> {
             self.total += stats;
             if self.stats {
                 self.messages.push(format!(
-                    "puzzle={puzzles} nodes={} updates={} seconds={seconds:.6}",
+                    "puzzle={puzzles} nodes={} updates={} seconds={seconds:.6} engine={}{}",
                     nodes(stats),
-                    stats.updates
+                    stats.updates,
+                    stats.engine(),
+                    conflicts(stats)
                 ));
             }
         }
@@ -311,6 +320,15 @@ impl<W: Write> Sink<Answered> for Run<W> {
 /// specialised one (as the README says); each path leaves the other figure at 0.
 fn nodes(stats: SolveStats) -> u64 {
     stats.nodes + stats.guesses
+}
+
+/// ` conflicts=N` when the SAT engine worked, else nothing.
+fn conflicts(stats: SolveStats) -> String {
+    if stats.conflicts > 0 || stats.sat > 0 {
+        format!(" conflicts={}", stats.conflicts)
+    } else {
+        String::new()
+    }
 }
 
 /// The total size of the inputs, when all are files.
@@ -374,6 +392,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         .overrides(overrides)
         .stop(stop)
         .threads(threads)
+        .engine(args.engine.into())
         .timed(args.stats);
     let options = ReadOptions {
         size: args.size,
@@ -390,7 +409,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let interrupted = run.outcome == Outcome::Interrupted;
     if args.stats || interrupted {
         eprintln!(
-            "{}total puzzles={} nodes={} updates={} seconds={:.6}{}",
+            "{}total puzzles={} nodes={} updates={} seconds={:.6}{}{}",
             if interrupted {
                 "dlx: interrupted: "
             } else {
@@ -400,7 +419,11 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
             nodes(run.total),
             run.total.updates,
             started.elapsed().as_secs_f64(),
-            memory::peak_field()
+            memory::peak_field(),
+            match run.total.sat {
+                0 => String::new(),
+                sat => format!(" sat-answers={sat}{}", conflicts(run.total)),
+            }
         );
     }
     match written {
