@@ -79,7 +79,7 @@ fn dancing_links_answers_what_it_answers_soon() {
         assert_eq!(auto.status.code(), dlx_alone.status.code(), "{file}");
         // The statistics come last, after the reader's warnings.
         let stderr = text(&auto.stderr);
-        let last = stderr.lines().last().unwrap_or_default();
+        let last = stderr.lines().next_back().unwrap_or_default();
         assert!(last.starts_with("solutions="), "{file}: {stderr}");
         assert!(!stderr.contains("sat"), "{file}: {stderr}");
     }
