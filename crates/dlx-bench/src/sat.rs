@@ -1,7 +1,9 @@
-//! The SAT groups: the Sudoku SAT path (`sudoku::sat`: the candidates left by the fast path's
-//! propagation as clauses) against the plain standard encoding (every cell and value a variable,
-//! exactly one per cell, row, column and region, the givens as unit clauses) given to the same
-//! CaDiCaL; and the choice of at-most-one encodings on exact-cover instances.
+//! The SAT groups: Sudoku by the default engine (`EngineChoice::Auto`: the fast path with a
+//! budget of guesses, then the SAT path) and by the SAT path alone (`sudoku::sat`: the
+//! candidates left by the fast path's propagation as clauses), against the plain standard
+//! encoding (every cell and value a variable, exactly one per cell, row, column and region, the
+//! givens as unit clauses) given to the same CaDiCaL; and the choice of at-most-one encodings on
+//! exact-cover instances.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,7 +15,7 @@ use cpu_time::ThreadTime;
 use anyhow::{bail, Context, Result};
 use dlx_core::sat::{self, AtMostOne, Encoding};
 use dlx_core::{Engine, Problem, Status, Stop};
-use dlx_puzzles::sudoku::{self, Model, Shape, Verdict};
+use dlx_puzzles::sudoku::{self, Model, Shape, Solver, Verdict};
 
 use crate::case::{Case, Expected, Group, Run};
 
@@ -72,15 +74,41 @@ fn plain_check(model: &Model, givens: &[u16]) -> (Option<Verdict>, u64) {
     (verdict, search.sat_stats().conflicts)
 }
 
-/// One grid (a puzzle, or an empty grid of some shape), checked both ways.
+/// The verdict of the default engine (auto) on `givens`, with the SAT engine's conflicts and
+/// whether it answered.
+fn auto_check(solver: &mut Solver, givens: &[u16]) -> (Option<Verdict>, u64, bool) {
+    let check = solver.check(givens).expect("the givens fit");
+    let verdict = solver.stopped().is_none().then_some(check.verdict);
+    (verdict, check.stats.conflicts, check.stats.sat > 0)
+}
+
+/// One grid (a puzzle, or an empty grid of some shape), checked three ways.
 struct GridCase {
     name: String,
     model: Arc<Model>,
+    /// The default engine's solver, kept from run to run as `dlx solve` keeps it.
+    solver: Solver,
     givens: Vec<u16>,
-    /// The verdict both must reach.
+    /// The verdict all must reach.
     expected: Verdict,
-    /// Conflicts of the last run of each side.
+    /// Conflicts of the last run of the SAT path alone and of the plain encoding.
     conflicts: (u64, u64),
+    /// Whether the SAT engine answered the default engine's last run.
+    by_sat: bool,
+}
+
+impl GridCase {
+    fn new(name: String, model: Arc<Model>, givens: Vec<u16>, expected: Verdict) -> GridCase {
+        GridCase {
+            name,
+            solver: Solver::with_model(model.clone()),
+            model,
+            givens,
+            expected,
+            conflicts: (0, 0),
+            by_sat: false,
+        }
+    }
 }
 
 impl Case for GridCase {
@@ -90,16 +118,29 @@ impl Case for GridCase {
 
     fn run_ours(&mut self) -> Run {
         let start = ThreadTime::now();
+        let (verdict, conflicts, by_sat) = auto_check(&mut self.solver, &self.givens);
+        let elapsed = start.elapsed();
+        self.by_sat = by_sat;
+        Run {
+            elapsed,
+            solutions: verdict_count(verdict),
+            nodes: Some(conflicts),
+            updates: None,
+        }
+    }
+
+    fn run_alt(&mut self) -> Option<Run> {
+        let start = ThreadTime::now();
         let outcome = sudoku::sat::check(self.model.shape(), &self.givens, Stop::new())
             .expect("the SAT path answers");
         let elapsed = start.elapsed();
         self.conflicts.0 = outcome.stats.conflicts;
-        Run {
+        Some(Run {
             elapsed,
             solutions: verdict_count(outcome.verdict),
             nodes: Some(outcome.stats.conflicts),
             updates: None,
-        }
+        })
     }
 
     fn run_peer(&mut self) -> Run {
@@ -125,19 +166,24 @@ impl Case for GridCase {
 
     fn notes(&self) -> Vec<String> {
         vec![format!(
-            "{}: {} conflicts on the residual, {} on the plain encoding",
-            self.name, self.conflicts.0, self.conflicts.1
+            "{}: answered by {}; {} conflicts on the residual (SAT alone), {} on the plain \
+             encoding",
+            self.name,
+            if self.by_sat { "SAT" } else { "the fast path" },
+            self.conflicts.0,
+            self.conflicts.1
         )]
     }
 }
 
-/// Every layout of a file, each checked on an empty grid both ways.
+/// Every layout of a file, each checked on an empty grid three ways.
 struct LayoutsCase {
     name: String,
     models: Vec<Model>,
     expected: Verdict,
-    /// Per-layout times of the last run of each side.
-    times: (Vec<Duration>, Vec<Duration>),
+    /// Per-layout times of the last run of the default engine, the SAT path alone and the
+    /// plain encoding.
+    times: (Vec<Duration>, Vec<Duration>, Vec<Duration>),
 }
 
 impl LayoutsCase {
@@ -173,15 +219,27 @@ impl Case for LayoutsCase {
     }
 
     fn run_ours(&mut self) -> Run {
+        // A solver per layout, as `dlx solve` makes one for each new shape.
         LayoutsCase::run(&self.models, self.expected, &mut self.times.0, |m, g| {
-            sudoku::sat::check(m.shape(), g, Stop::new())
-                .expect("the SAT path answers")
-                .verdict
+            auto_check(&mut Solver::new(m.shape().clone()), g).0
         })
     }
 
+    fn run_alt(&mut self) -> Option<Run> {
+        Some(LayoutsCase::run(
+            &self.models,
+            self.expected,
+            &mut self.times.1,
+            |m, g| {
+                sudoku::sat::check(m.shape(), g, Stop::new())
+                    .expect("the SAT path answers")
+                    .verdict
+            },
+        ))
+    }
+
     fn run_peer(&mut self) -> Run {
-        LayoutsCase::run(&self.models, self.expected, &mut self.times.1, |m, g| {
+        LayoutsCase::run(&self.models, self.expected, &mut self.times.2, |m, g| {
             plain_check(m, g).0
         })
     }
@@ -206,10 +264,11 @@ impl Case for LayoutsCase {
             )
         };
         vec![format!(
-            "{}: per layout, residual {}; plain {}",
+            "{}: per layout, auto {}; SAT alone {}; plain {}",
             self.name,
             describe(&self.times.0),
-            describe(&self.times.1)
+            describe(&self.times.1),
+            describe(&self.times.2)
         )]
     }
 
@@ -244,13 +303,12 @@ fn puzzles25(path: &Path) -> Result<Vec<GridCase>> {
             bail!("{}:{}: not a 25x25 puzzle line", path.display(), index + 1);
         };
         let label = fields.last().copied().unwrap_or("?");
-        cases.push(GridCase {
-            name: format!("25x25 {label}"),
-            model: model.clone(),
+        cases.push(GridCase::new(
+            format!("25x25 {label}"),
+            model.clone(),
             givens,
-            expected: Verdict::Unique,
-            conflicts: (0, 0),
-        });
+            Verdict::Unique,
+        ));
     }
     Ok(cases)
 }
@@ -293,32 +351,35 @@ pub fn group(puzzles: &Path, judge: &Path, only: &[String]) -> Result<Group> {
                 name: format!("{name} ({} layouts)", models.len()),
                 models,
                 expected,
-                times: (Vec::new(), Vec::new()),
+                times: (Vec::new(), Vec::new(), Vec::new()),
             }));
         }
     }
     let name = "16x16 Windoku, empty grid".to_string();
     if keep(&name) {
-        cases.push(Box::new(GridCase {
+        cases.push(Box::new(GridCase::new(
             name,
-            model: Arc::new(Model::new(Shape::standard(16)?.with_windows()?)),
-            givens: vec![0; 256],
-            expected: Verdict::Multiple,
-            conflicts: (0, 0),
-        }));
+            Arc::new(Model::new(Shape::standard(16)?.with_windows()?)),
+            vec![0; 256],
+            Verdict::Multiple,
+        )));
     }
     Ok(Group {
-        title: "Sudoku by SAT: the residual encoding of `sudoku::sat` (\"ours\": the candidates \
-                left by singles and locked candidates) against the plain standard encoding \
-                (\"peer\": n³ variables, pairwise exactly-one per cell, row, column and region, \
-                givens as units), both solved by the same CaDiCaL, one thread"
-            .to_string(),
+        title: format!(
+            "Sudoku by SAT: the default engine (\"ours\": `EngineChoice::Auto`, the fast path for \
+             {} guesses, then the SAT path) and the SAT path alone (\"SAT alone\": `sudoku::sat`, \
+             the candidates left by singles and locked candidates as clauses) against the plain \
+             standard encoding (\"peer\": n³ variables, pairwise exactly-one per cell, row, \
+             column and region, givens as units), all solved by the same CaDiCaL, one thread",
+            sudoku::AUTO_GUESSES
+        ),
         timing: "Processor time of the thread (the machine is shared) from the givens to the verdict (unique / multiple / none: two solves at \
                  most, the second after a clause excluding the first solution), propagation \
                  and encoding included; the plain problem's items and options are built once \
-                 per shape, untimed. \"nodes\" are the residual's conflicts."
+                 per shape, untimed. \"nodes\" are the SAT engine's conflicts (0 when the fast \
+                 path answered)."
             .to_string(),
-        alt: None,
+        alt: Some("SAT alone".to_string()),
         cases,
     })
 }

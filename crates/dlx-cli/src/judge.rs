@@ -10,7 +10,9 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use dlx_core::{Budget, Stop};
 use dlx_puzzles::sudoku::judge::{self, JudgeError, Problem, Summary};
+use dlx_puzzles::sudoku::Solvers;
 
+use crate::engine::SudokuEngine;
 use crate::outcome::Outcome;
 use crate::stop;
 
@@ -41,6 +43,10 @@ pub struct JudgeArgs {
     /// then, as --budget does.
     #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
     timeout: Option<Duration>,
+    /// The engine: auto (the specialised solver, then SAT for a case it has not answered within
+    /// a few thousand guesses), fast, dlx or sat.
+    #[arg(long, value_enum, default_value_t = SudokuEngine::Auto)]
+    engine: SudokuEngine,
 }
 
 /// Runs `dlx judge`.
@@ -67,7 +73,8 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome> {
     {
         stop = stop.with_deadline(deadline);
     }
-    let result = answer(problem, path, &mut out, stop);
+    let solvers = Solvers::new(stop).with_engine(args.engine.into());
+    let result = answer(problem, path, &mut out, solvers);
     // The replies before an error are part of the output: write them before the message.
     let flushed = out.flush();
     match result {
@@ -120,13 +127,13 @@ fn answer(
     problem: Problem,
     path: Option<&Path>,
     out: &mut dyn Write,
-    stop: Stop,
+    solvers: Solvers,
 ) -> Result<Summary, Failure> {
     match path {
-        None => judge::run_within(problem, io::stdin().lock(), out, stop),
+        None => judge::run_with(problem, io::stdin().lock(), out, solvers),
         Some(path) => {
             let file = File::open(path).map_err(Failure::Open)?;
-            judge::run_within(problem, BufReader::new(file), out, stop)
+            judge::run_with(problem, BufReader::new(file), out, solvers)
         }
     }
     .map_err(Failure::Judge)

@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod cover;
+mod engine;
 mod gen;
 mod input;
 mod judge;

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
 use dlx_core::{
     cells, sat, Budget, Engine, Problem, Search, SplitError, Stats, Status, StopReason,
@@ -17,6 +17,7 @@ use dlx_core::{
 
 use dlx_core::quote::escape;
 
+use crate::engine::EngineChoice;
 use crate::outcome::Outcome;
 use crate::stop;
 
@@ -25,26 +26,25 @@ pub const EXIT_CODES: &str = "Exit codes: 0 solutions found, 1 none, 2 bad usage
 3 stopped by --budget or --timeout (what was printed is correct, but there may be more), \
 130 interrupted by Ctrl-C (the count and statistics so far are printed on stderr).";
 
-/// The engines a search can run on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineChoice {
-    /// Dancing links (the default).
-    Dlx,
-    /// Dancing cells.
-    Cells,
-    /// The clause-learning SAT solver CaDiCaL.
-    Sat,
-}
+/// Nodes dancing links searches for a first solution before `--engine auto` gives the SAT
+/// engine a turn; each later turn of either engine is twice as long as its last.
+const AUTO_NODES: u64 = 100_000;
+
+/// Conflicts of the SAT engine's first turn under `--engine auto`.
+const AUTO_CONFLICTS: u64 = 1_000;
 
 /// The options that control a search and what it prints.
 #[derive(Args, Debug)]
 pub struct SearchArgs {
-    /// The search engine: Knuth's dancing links (node counts as his dlx1), dancing cells (sparse
-    /// sets, forced moves without branching; one thread; no colors or multiplicities), or SAT
-    /// (the problem as clauses, solved by CaDiCaL; one thread; finds solutions one at a time and
-    /// proves there are none, on hard problems with few solutions far sooner than a search; it
-    /// does not count: --count only says 0 when there are none).
-    #[arg(long, value_enum, default_value_t = EngineChoice::Dlx)]
+    /// The search engine: auto (dancing links, and when it finds no solution soon, turns of
+    /// dancing links and SAT, each twice as long as the last, until one answers and goes on
+    /// alone; --count, --ordered and --threads N take dancing links), Knuth's dancing links
+    /// (node counts as his dlx1), dancing cells (sparse sets, forced moves without branching;
+    /// one thread; no colors or multiplicities), or SAT (the problem as clauses, solved by
+    /// CaDiCaL; one thread; finds solutions one at a time and proves there are none, on hard
+    /// problems with few solutions far sooner than a search; it does not count: --count only
+    /// says 0 when there are none).
+    #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
     engine: EngineChoice,
     /// Print only the number of solutions.
     #[arg(long)]
@@ -129,6 +129,10 @@ fn search_any(
     args: &SearchArgs,
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
 ) -> Result<Outcome> {
+    let portfolio = !(args.count || args.ordered || args.asks_for_threads());
+    if args.engine == EngineChoice::Auto && portfolio {
+        return search_auto(problem, name, args, render);
+    }
     if args.engine == EngineChoice::Sat {
         if args.asks_for_threads() {
             bail!("the sat engine runs on one thread (leave out --threads)");
@@ -174,23 +178,101 @@ fn search_with(
         let solutions = search.stats().solutions;
         (writeln!(out, "{solutions}{more}").map_err(Into::into), last)
     } else {
-        print_solutions(search, &mut out, &render)
+        print_solutions(search, &mut out, &render, false)
     };
     let flushed = written.and_then(|()| out.flush().map_err(Into::into));
-    conclude(search, args, started, last, flushed)
+    conclude(search, args, started, last, flushed, "")
+}
+
+/// `--engine auto` on one thread: dancing links, and while it has found no solution, turns of
+/// dancing links and SAT, each turn twice as long as the same engine's last (so neither spends
+/// more than about twice what the other needs). The first engine to find a solution, or to
+/// prove there is none, answers: it goes on alone under the run's own stop. `--budget` bounds
+/// each engine's own work (nodes, conflicts).
+fn search_auto(
+    problem: &Problem,
+    name: &str,
+    args: &SearchArgs,
+    render: impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
+) -> Result<Outcome> {
+    let stop = args.stop()?;
+    let allowed = args.budget.unwrap_or(u64::MAX);
+    let started = Instant::now();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut dlx = Search::new(problem);
+    dlx.set_limit(args.limit);
+    let mut sat: Option<sat::Search<'_>> = None;
+    let (mut nodes, mut conflicts) = (AUTO_NODES, AUTO_CONFLICTS);
+    // Runs `engine` for one turn, to `cap` of its work; what it found, unless the turn ended
+    // first (then the engine is left bounded by the run's stop alone).
+    let answered = |engine: &mut dyn Engine, cap: u64| -> Option<Status> {
+        engine.set_stop(stop.clone().with_budget(Budget::Nodes(cap)));
+        match engine.step() {
+            Status::Stopped(StopReason::Budget) if cap < allowed => None,
+            status => {
+                engine.set_stop(stop.clone());
+                Some(status)
+            }
+        }
+    };
+    // Whether the SAT engine answered, and its answer.
+    let (by_sat, status) = loop {
+        let cap = dlx.stats().nodes.saturating_add(nodes).min(allowed);
+        if let Some(status) = answered(&mut dlx, cap) {
+            break (false, status);
+        }
+        let search = match &mut sat {
+            Some(search) => search,
+            None => {
+                let mut search = sat::Search::new(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+                search.set_limit(args.limit);
+                sat.insert(search)
+            }
+        };
+        let cap = search
+            .sat_stats()
+            .conflicts
+            .saturating_add(conflicts)
+            .min(allowed);
+        if let Some(status) = answered(search, cap) {
+            break (true, status);
+        }
+        nodes = nodes.saturating_mul(2);
+        conflicts = conflicts.saturating_mul(2);
+    };
+    // The other engine's work, when it had turns.
+    let note = match &sat {
+        Some(_) if by_sat => format!(" dlx-nodes={}", dlx.stats().nodes),
+        Some(sat) => format!(" sat-conflicts={}", sat.sat_stats().conflicts),
+        None => String::new(),
+    };
+    let engine: &mut dyn Engine = match &mut sat {
+        Some(sat) if by_sat => sat,
+        _ => &mut dlx,
+    };
+    let (written, last) = if status == Status::Solution {
+        print_solutions(engine, &mut out, &render, true)
+    } else {
+        (Ok(()), status)
+    };
+    let flushed = written.and_then(|()| out.flush().map_err(Into::into));
+    conclude(engine, args, started, last, flushed, &note)
 }
 
 /// The end of a one-thread run that stopped at `last` after `written` was written: the
-/// statistics on stderr as asked, why it stopped, and the outcome.
+/// statistics on stderr as asked (`note` after the engine's own), why it stopped, and the
+/// outcome.
 fn conclude(
     search: &dyn Engine,
     args: &SearchArgs,
     started: Instant,
     last: Status,
     written: Result<()>,
+    note: &str,
 ) -> Result<Outcome> {
     let stats = format!(
-        "{} seconds={:.4}",
+        "{}{note} seconds={:.4}",
         search.stats_line(),
         started.elapsed().as_secs_f64()
     );
@@ -205,7 +287,7 @@ fn conclude(
     let outcome = finish(solutions, written)?;
     Ok(match cut {
         None => outcome,
-        Some(cut) => report_cut(cut, args, solutions, &stats),
+        Some(cut) => report_cut(cut, args, search.name() == "sat", solutions, &stats),
     })
 }
 
@@ -229,18 +311,24 @@ fn count_sat(search: &mut sat::Search<'_>, args: &SearchArgs) -> Result<Outcome>
         ""
     };
     let written = writeln!(io::stdout().lock(), "0{more}").map_err(Into::into);
-    conclude(search, args, started, status, written)
+    conclude(search, args, started, status, written, "")
 }
 
 /// Says on stderr why the search stopped after `solutions` (with the statistics `stats` after
-/// an interrupt), and gives the outcome.
-fn report_cut(cut: StopReason, args: &SearchArgs, solutions: u64, stats: &str) -> Outcome {
+/// an interrupt), and gives the outcome. The SAT engine's (`by_sat`) budget counts conflicts.
+fn report_cut(
+    cut: StopReason,
+    args: &SearchArgs,
+    by_sat: bool,
+    solutions: u64,
+    stats: &str,
+) -> Outcome {
     let Some(mut why) = stop::spent_limit(cut, args.budget, args.timeout) else {
         eprintln!("dlx: interrupted: {stats}");
         eprintln!("dlx: interrupted after {solutions} solutions; there may be more");
         return Outcome::Interrupted;
     };
-    if cut == StopReason::Budget && args.engine == EngineChoice::Sat {
+    if cut == StopReason::Budget && by_sat {
         // The SAT engine's nodes are its conflicts.
         why = why.replace(" nodes", " conflicts");
     }
@@ -341,21 +429,27 @@ fn search_parallel(
         None => outcome,
         Some(cut) => {
             let stats = format!("{} seconds={seconds:.4}", report.stats);
-            report_cut(cut, args, report.stats.solutions, &stats)
+            report_cut(cut, args, false, report.stats.solutions, &stats)
         }
     })
 }
 
-/// Prints every solution; returns why the search stopped.
+/// Prints every solution, from the one the search holds when `pending`; returns why the search
+/// stopped.
 fn print_solutions(
     search: &mut dyn Engine,
     out: &mut dyn Write,
     render: &impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
+    mut pending: bool,
 ) -> (Result<()>, Status) {
     let mut options = Vec::new();
     let mut first = true;
     loop {
-        let step = search.step();
+        let step = if std::mem::take(&mut pending) {
+            Status::Solution
+        } else {
+            search.step()
+        };
         if step != Status::Solution {
             return (Ok(()), step);
         }

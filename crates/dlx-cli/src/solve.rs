@@ -17,6 +17,7 @@ use dlx_puzzles::sudoku::picture::Style;
 use dlx_puzzles::sudoku::shape::MAX_SIZE;
 use dlx_puzzles::sudoku::{Alphabet, Extra, Layout, Overrides, SolveStats};
 
+use crate::engine::SudokuEngine;
 use crate::input;
 use crate::memory;
 use crate::outcome::Outcome;
@@ -107,6 +108,12 @@ pub struct SolveArgs {
     /// puzzle either way; the first solution is printed).
     #[arg(long, conflicts_with_all = ["count", "check"])]
     strict: bool,
+    /// The engine: auto (the specialised solver, and for a puzzle it has not answered within
+    /// a few thousand guesses, SAT on the candidates its propagation leaves), fast (the
+    /// specialised solver alone), dlx (dancing links) or sat. --stats names the one that
+    /// answered each puzzle.
+    #[arg(long, value_enum, default_value_t = SudokuEngine::Auto)]
+    engine: SudokuEngine,
 }
 
 /// The `--alphabet` choices.
@@ -388,9 +395,11 @@ impl<W: Write> Sink<Answered> for Run<W> {
             self.total += stats;
             if self.stats {
                 self.messages.push(format!(
-                    "puzzle={puzzles} nodes={} updates={} seconds={seconds:.6}",
+                    "puzzle={puzzles} nodes={} updates={} seconds={seconds:.6} engine={}{}",
                     nodes(stats),
-                    stats.updates
+                    stats.updates,
+                    stats.engine(),
+                    conflicts(stats)
                 ));
             }
         }
@@ -437,6 +446,15 @@ impl<W: Write> Sink<Answered> for Run<W> {
 /// specialised one (as the README says); each path leaves the other figure at 0.
 fn nodes(stats: SolveStats) -> u64 {
     stats.nodes + stats.guesses
+}
+
+/// ` conflicts=N` when the SAT engine worked, else nothing.
+fn conflicts(stats: SolveStats) -> String {
+    if stats.conflicts > 0 || stats.sat > 0 {
+        format!(" conflicts={}", stats.conflicts)
+    } else {
+        String::new()
+    }
 }
 
 /// The total size of the inputs, when all are files.
@@ -504,6 +522,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         .overrides(overrides)
         .stop(stop)
         .threads(threads)
+        .engine(args.engine.into())
         .timed(args.stats)
         .marks(args.marks)
         .picture(args.pretty.then(|| {
@@ -537,7 +556,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     }
     if args.stats || interrupted {
         eprintln!(
-            "{}total puzzles={} nodes={} updates={} seconds={:.6}{}",
+            "{}total puzzles={} nodes={} updates={} seconds={:.6}{}{}",
             if interrupted {
                 "dlx: interrupted: "
             } else {
@@ -547,7 +566,11 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
             nodes(run.total),
             run.total.updates,
             started.elapsed().as_secs_f64(),
-            memory::peak_field()
+            memory::peak_field(),
+            match run.total.sat {
+                0 => String::new(),
+                sat => format!(" sat-answers={sat}{}", conflicts(run.total)),
+            }
         );
     }
     match written {

@@ -416,3 +416,33 @@ fn the_shared_sets_solve_as_published() {
         assert_eq!(check.solution.unwrap(), expected, "{}", fields[2]);
     }
 }
+
+#[cfg(feature = "sat")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// The SAT engine and the default portfolio, as engines of a `Solver`, answer as dancing
+    /// links does: verdicts, unique solutions, counts up to a limit (a count with solutions goes
+    /// back to the specialised path), the same errors.
+    #[test]
+    fn every_engine_of_a_solver_agrees_with_dancing_links(
+        shape in shape_strategy(),
+        seed in any::<u64>(),
+        clues in 0..12usize,
+    ) {
+        use dlx_puzzles::sudoku::EngineChoice;
+        let n = shape.size();
+        let mut general = Solver::general(shape.clone());
+        let mut rng = Lcg(seed);
+        let mut givens = vec![0u16; n * n];
+        for _ in 0..clues {
+            givens[rng.below(n * n)] = 1 + rng.below(n) as u16;
+        }
+        for engine in [EngineChoice::Sat, EngineChoice::Auto, EngineChoice::Fast] {
+            let mut solver = Solver::with_engine(shape.clone(), engine);
+            prop_assert_eq!(solver.engine(), engine);
+            agree(&mut solver, &mut general, &givens, 30, &format!("{engine:?} {givens:?}"));
+            prop_assert_eq!(solver.stopped(), None);
+        }
+    }
+}

@@ -35,7 +35,7 @@ use super::overrides::{OverrideError, Overrides};
 use super::picture::{self, Style};
 use super::puzzle::{Alphabet, Answer, Frame, Layout, Puzzle, Verdict};
 use super::shape::Shape;
-use super::solver::{SolveStats, Solver};
+use super::solver::{EngineChoice, SolveStats, Solver};
 use super::solvers::Solvers;
 use super::validate::validate;
 use crate::ordered;
@@ -185,6 +185,7 @@ pub struct Batch {
     marks: bool,
     picture: Option<Picture>,
     svg: bool,
+    engine: EngineChoice,
 }
 
 impl Batch {
@@ -199,7 +200,14 @@ impl Batch {
             marks: false,
             picture: None,
             svg: false,
+            engine: EngineChoice::default(),
         }
+    }
+
+    /// The same, answered by `engine` (the default: [`EngineChoice::Auto`]).
+    pub fn engine(mut self, engine: EngineChoice) -> Batch {
+        self.engine = engine;
+        self
     }
 
     /// The same, printing solutions as `picture` draws them (in [`Mode::Solve`]).
@@ -260,7 +268,7 @@ impl Batch {
         ordered::run(
             self.threads,
             jobs,
-            || Solvers::new(self.stop.clone()),
+            || Solvers::new(self.stop.clone()).with_engine(self.engine),
             |solvers, job| self.answer(solvers, job),
             sink,
         )

@@ -55,7 +55,7 @@ pub use givens::{Clash, GivensError};
 pub use overrides::{Extra, OverrideError, Overrides};
 pub use puzzle::{Alphabet, Answer, Frame, Layout, Puzzle, ShapeHint, Verdict};
 pub use shape::{Cell, House, Shape, ShapeError};
-pub use solver::{Check, Count, FastPath, SolveStats, Solver, Tally};
+pub use solver::{Check, Count, EngineChoice, FastPath, SolveStats, Solver, Tally, AUTO_GUESSES};
 pub use solvers::Solvers;
 pub use text::{check, count, solve, TextError};
 pub use validate::{validate, Invalid};

@@ -3,14 +3,57 @@
 use std::cell::OnceCell;
 use std::sync::Arc;
 
-use dlx_core::{Search, Status, Stop, StopReason, Watch};
+use dlx_core::{Budget, Search, Status, Stop, StopReason, Watch};
 
 use super::encode::Model;
 use super::fast9::Solver9;
 use super::fastn::SolverN;
 use super::givens::GivensError;
 use super::puzzle::Verdict;
+#[cfg(feature = "sat")]
+use super::sat;
 use super::shape::Shape;
+
+/// The guesses the specialised path makes before [`EngineChoice::Auto`] hands a puzzle over to
+/// the SAT engine.
+pub const AUTO_GUESSES: u64 = 4096;
+
+/// Which engine answers a [`Solver`]'s calls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EngineChoice {
+    /// The specialised path with a budget of [`AUTO_GUESSES`] guesses, then (with the `sat`
+    /// feature) the SAT engine from the candidates the path's propagation leaves: easy puzzles
+    /// are answered by the fast path at its own speed, hard ones (minimal 25x25 puzzles, jigsaw
+    /// layouts without a grid) by clause learning. Counting stays with the specialised path,
+    /// except that a puzzle the SAT engine proves to have no solution counts 0 at once. Above
+    /// 64x64, dancing links. Without the `sat` feature, the same as [`EngineChoice::Fast`].
+    #[default]
+    Auto,
+    /// The specialised path alone (fast9 for the classic 9x9, fastn up to 64x64), dancing links
+    /// above.
+    Fast,
+    /// Dancing links on the exact-cover model, for every shape (as [`Solver::general`]).
+    Dlx,
+    /// The SAT engine from the start, on the candidates the propagation leaves (up to 64x64;
+    /// dancing links above). It counts only to 0: a puzzle with solutions is counted by the
+    /// specialised path.
+    #[cfg(feature = "sat")]
+    Sat,
+}
+
+impl EngineChoice {
+    /// The engine's name, as `--engine` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineChoice::Auto => "auto",
+            EngineChoice::Fast => "fast",
+            EngineChoice::Dlx => "dlx",
+            #[cfg(feature = "sat")]
+            EngineChoice::Sat => "sat",
+        }
+    }
+}
 
 /// The work of one call of a [`Solver`]. A specialised path counts its guesses, the general
 /// path Knuth's nodes and updates; each leaves the other's figures at 0.
@@ -25,6 +68,24 @@ pub struct SolveStats {
     pub nodes: u64,
     /// On the general path, the updates made, as Knuth counts them.
     pub updates: u64,
+    /// The SAT engine's conflicts, when it was called.
+    pub conflicts: u64,
+    /// Calls whose answer came from the SAT engine: 0 or 1 for one call, summed over many.
+    pub sat: u64,
+}
+
+impl SolveStats {
+    /// The engine that gave the answer: `sat`, `dlx` (the general path, which always enters
+    /// a node) or `fast` (a specialised path).
+    pub fn engine(&self) -> &'static str {
+        if self.sat > 0 {
+            "sat"
+        } else if self.nodes > 0 {
+            "dlx"
+        } else {
+            "fast"
+        }
+    }
 }
 
 impl std::ops::AddAssign for SolveStats {
@@ -33,6 +94,8 @@ impl std::ops::AddAssign for SolveStats {
         self.guesses += other.guesses;
         self.nodes += other.nodes;
         self.updates += other.updates;
+        self.conflicts += other.conflicts;
+        self.sat += other.sat;
     }
 }
 
@@ -90,6 +153,24 @@ pub struct Solver {
     fast: Option<Fast>,
     stop: Stop,
     stopped: Option<StopReason>,
+    engine: EngineChoice,
+    /// Whether the specialised path's budget is the auto one (smaller than the stop's own), so
+    /// that running out of it hands the puzzle over instead of stopping.
+    hands_over: bool,
+    /// The SAT engine's side: a propagation for the classic 9x9 (whose path has none to give),
+    /// and the first solution of the last call it answered.
+    #[cfg(feature = "sat")]
+    sat: SatSide,
+}
+
+/// What the SAT engine's calls keep.
+#[cfg(feature = "sat")]
+#[derive(Clone, Debug, Default)]
+struct SatSide {
+    /// The any-shape path of the classic 9x9, for its propagation (built when first needed).
+    propagation: Option<Box<SolverN>>,
+    /// The first solution of the last call the SAT engine answered.
+    first: Option<Vec<u16>>,
 }
 
 /// The general path: the model and a search on it, reused from puzzle to puzzle.
@@ -247,18 +328,28 @@ impl Fast {
 }
 
 impl Solver {
-    /// A solver for `shape`.
+    /// A solver for `shape`, on the default engine ([`EngineChoice::Auto`]).
     pub fn new(shape: Shape) -> Solver {
-        let fast =
-            if shape.size() == 9 && shape.box_size() == Some((3, 3)) && shape.extra().is_empty() {
-                Some(Fast::Classic(Box::default()))
-            } else {
-                SolverN::new(&shape).map(|s| Fast::Any(Box::new(s)))
-            };
-        Solver {
+        Solver::with_engine(shape, EngineChoice::default())
+    }
+
+    /// A solver for `shape` whose calls `engine` answers.
+    pub fn with_engine(shape: Shape, engine: EngineChoice) -> Solver {
+        let fast = if engine == EngineChoice::Dlx {
+            None
+        } else if shape.size() == 9 && shape.box_size() == Some((3, 3)) && shape.extra().is_empty()
+        {
+            Some(Fast::Classic(Box::default()))
+        } else {
+            SolverN::new(&shape).map(|s| Fast::Any(Box::new(s)))
+        };
+        let mut solver = Solver {
             fast,
+            engine,
             ..Solver::general(shape)
-        }
+        };
+        solver.set_stop(Stop::new());
+        solver
     }
 
     /// A solver on a model built before (and possibly shared with other solvers).
@@ -288,7 +379,16 @@ impl Solver {
             fast: None,
             stop: Stop::new(),
             stopped: None,
+            engine: EngineChoice::Dlx,
+            hands_over: false,
+            #[cfg(feature = "sat")]
+            sat: SatSide::default(),
         }
+    }
+
+    /// The engine that answers this solver's calls.
+    pub fn engine(&self) -> EngineChoice {
+        self.engine
     }
 
     /// The general path, built on first use.
@@ -310,7 +410,19 @@ impl Solver {
     /// of references that threads change for every puzzle is memory the cores pass around).
     pub fn set_stop(&mut self, stop: Stop) {
         if let Some(fast) = &mut self.fast {
-            fast.path().set_stop(stop.clone());
+            // Auto gives the specialised path a budget of its own when the stop's is larger.
+            self.hands_over = cfg!(feature = "sat")
+                && self.engine == EngineChoice::Auto
+                && match stop.budget() {
+                    Budget::Nodes(n) => n > AUTO_GUESSES,
+                    Budget::Unlimited | Budget::Updates(_) => true,
+                };
+            let path_stop = if self.hands_over {
+                stop.clone().with_budget(Budget::Nodes(AUTO_GUESSES))
+            } else {
+                stop.clone()
+            };
+            fast.path().set_stop(path_stop);
         }
         if let Some(general) = self.general.get_mut() {
             general.search.set_stop(stop.clone());
@@ -354,12 +466,20 @@ impl Solver {
     fn run(&mut self, givens: &[u16], limit: Option<u64>) -> Result<u64, GivensError> {
         self.stats = SolveStats::default();
         self.stopped = None;
+        #[cfg(feature = "sat")]
+        if self.engine == EngineChoice::Sat && self.fast.is_some() {
+            return self.run_sat(givens, limit);
+        }
         if let Some(fast) = &mut self.fast {
             let path = fast.path();
             if let Some(solutions) = path.run(givens, limit.unwrap_or(u64::MAX)) {
                 self.stats.solutions = solutions;
                 self.stats.guesses = path.guesses();
                 self.stopped = path.stopped();
+                #[cfg(feature = "sat")]
+                if self.hands_over && self.stopped == Some(StopReason::Budget) {
+                    return self.run_sat(givens, limit);
+                }
                 return Ok(solutions);
             }
             // Refused: the one check says why. It accepts only what the path accepts too.
@@ -382,9 +502,9 @@ impl Solver {
         let stats = general.search.stats();
         self.stats = SolveStats {
             solutions: stats.solutions,
-            guesses: 0,
             nodes: stats.nodes,
             updates: stats.updates,
+            ..SolveStats::default()
         };
         if let Status::Stopped(reason) = status {
             self.stopped = Some(reason);
@@ -392,10 +512,73 @@ impl Solver {
         Ok(stats.solutions)
     }
 
+    /// The call's answer by the SAT engine, from the candidates the propagation leaves (after
+    /// the specialised path's guesses, if it ran, which stay in the statistics). A solve or a
+    /// check is the SAT engine's; a count only when it proves there is no solution, else the
+    /// specialised path counts under the solver's own stop.
+    #[cfg(feature = "sat")]
+    fn run_sat(&mut self, givens: &[u16], limit: Option<u64>) -> Result<u64, GivensError> {
+        if limit == Some(0) {
+            self.shape.check_givens(givens)?;
+            return Ok(0);
+        }
+        let goal = match limit {
+            Some(2) => sat::Goal::Check,
+            _ => sat::Goal::Solve,
+        };
+        let propagation = match &mut self.fast {
+            Some(Fast::Any(path)) => &mut **path,
+            _ => self.sat.propagation.get_or_insert_with(|| {
+                Box::new(SolverN::new(&self.shape).expect("a shape with a specialised path fits"))
+            }),
+        };
+        let outcome = match sat::run_on(propagation, &self.shape, givens, goal, self.stop.clone()) {
+            Ok(outcome) => outcome,
+            Err(sat::Error::Givens(e)) => return Err(e),
+            // Never a property of the puzzle: the engine itself failed.
+            Err(e) => panic!("{e}"),
+        };
+        self.stats.conflicts = outcome.stats.conflicts;
+        self.stats.sat = 1;
+        self.stopped = outcome.stopped;
+        let found = match outcome.verdict {
+            Some(Verdict::None) => 0,
+            Some(Verdict::Multiple) if goal == sat::Goal::Check => 2,
+            _ => u64::from(outcome.solution.is_some()),
+        };
+        self.sat.first = outcome.solution;
+        let counted = !limit.is_some_and(|limit| limit <= 2);
+        if !counted || found == 0 || self.stopped.is_some() {
+            self.stats.solutions = found;
+            return Ok(found);
+        }
+        // A count of a puzzle with solutions: the specialised path's, under the solver's stop.
+        self.stats.sat = 0;
+        let stop = self.stop.clone();
+        let Some(fast) = &mut self.fast else {
+            unreachable!("the SAT engine answers only shapes with a specialised path")
+        };
+        let path = fast.path();
+        let before = path.tally().watch.stop().clone();
+        path.set_stop(stop);
+        let solutions = path
+            .run(givens, limit.unwrap_or(u64::MAX))
+            .expect("givens the SAT path accepted");
+        self.stats.solutions = solutions;
+        self.stats.guesses += path.guesses();
+        self.stopped = path.stopped();
+        path.set_stop(before);
+        Ok(solutions)
+    }
+
     /// The first solution of the last run, if it found one.
     fn first(&self) -> Option<Vec<u16>> {
         if self.stats.solutions == 0 {
             return None;
+        }
+        #[cfg(feature = "sat")]
+        if self.stats.sat > 0 {
+            return self.sat.first.clone();
         }
         match (&self.fast, self.general.get()) {
             (Some(fast), _) => {

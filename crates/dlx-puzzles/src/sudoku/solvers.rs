@@ -4,7 +4,7 @@ use dlx_core::Stop;
 
 use super::puzzle::{Puzzle, ShapeHint};
 use super::shape::Shape;
-use super::solver::Solver;
+use super::solver::{EngineChoice, Solver};
 
 /// Solvers are kept per shape; this many at most (many jigsaw layouts would otherwise pile up,
 /// as every case of a jigsaw judge input may have its own).
@@ -22,6 +22,7 @@ pub struct Solvers {
     /// The size and shape hint of the last puzzle, and the index of its solver.
     last: Option<(usize, ShapeHint, usize)>,
     stop: Stop,
+    engine: EngineChoice,
 }
 
 impl Solvers {
@@ -31,7 +32,16 @@ impl Solvers {
             solvers: Vec::new(),
             last: None,
             stop,
+            engine: EngineChoice::default(),
         }
+    }
+
+    /// The same, with every solver made on `engine` (those made before are dropped).
+    pub fn with_engine(mut self, engine: EngineChoice) -> Solvers {
+        self.solvers.clear();
+        self.last = None;
+        self.engine = engine;
+        self
     }
 
     /// The run control every solver is bounded by.
@@ -81,7 +91,7 @@ impl Solvers {
         if self.solvers.len() >= MAX_SOLVERS {
             self.solvers.clear();
         }
-        let mut solver = Solver::new(shape);
+        let mut solver = Solver::with_engine(shape, self.engine);
         solver.set_stop(self.stop.clone());
         self.solvers.push(solver);
         self.solvers.len() - 1

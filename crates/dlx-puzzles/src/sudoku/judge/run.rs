@@ -122,7 +122,21 @@ pub fn run_within<R: BufRead, W: Write + ?Sized>(
     out: &mut W,
     stop: Stop,
 ) -> Result<Summary, JudgeError> {
-    let mut judge = Judge::with_stop(stop);
+    run_with(problem, input, out, Solvers::new(stop))
+}
+
+/// Like [`run_within`], with the cases answered by `solvers` (bounded by their stop, on their
+/// engine).
+pub fn run_with<R: BufRead, W: Write + ?Sized>(
+    problem: Problem,
+    input: R,
+    out: &mut W,
+    solvers: Solvers,
+) -> Result<Summary, JudgeError> {
+    let mut judge = Judge {
+        solvers,
+        stopped: None,
+    };
     let mut summary = Summary::default();
     for case in problem.cases(input) {
         let case = case?;

@@ -105,9 +105,21 @@ pub fn check(shape: &Shape, givens: &[u16], stop: Stop) -> Result<Outcome, Error
 
 /// [`solve`] or [`check`], as `goal` says.
 pub fn run(shape: &Shape, givens: &[u16], goal: Goal, stop: Stop) -> Result<Outcome, Error> {
+    let mut fast = SolverN::new(shape).ok_or(Error::TooLarge { size: shape.size() })?;
+    run_on(&mut fast, shape, givens, goal, stop)
+}
+
+/// Like [`run`], with the propagation of `fast`, a solver made for `shape` (its board is
+/// overwritten): a caller that keeps one need not build its tables again.
+pub fn run_on(
+    fast: &mut SolverN,
+    shape: &Shape,
+    givens: &[u16],
+    goal: Goal,
+    stop: Stop,
+) -> Result<Outcome, Error> {
     let n = shape.size();
     shape.check_givens(givens)?;
-    let mut fast = SolverN::new(shape).ok_or(Error::TooLarge { size: n })?;
     let empty = givens.iter().all(|&v| v == 0);
     // Values are interchangeable on an empty grid: every solution is a relabelling of one whose
     // first row reads 1..=n.

@@ -1,0 +1,46 @@
+//! The `--engine` choices of the commands: which engine answers, and the default portfolio.
+
+use clap::ValueEnum;
+use dlx_puzzles::sudoku::EngineChoice as SudokuChoice;
+
+/// The engines an exact-cover search can run on (`dlx cover` and the model commands).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineChoice {
+    /// Dancing links first; when it finds no solution within a budget, dancing links and SAT
+    /// take turns, each on a budget twice the last, and the first to answer goes on alone (the
+    /// default; --count, --ordered and --threads N take dancing links).
+    Auto,
+    /// Dancing links.
+    Dlx,
+    /// Dancing cells.
+    Cells,
+    /// The clause-learning SAT solver CaDiCaL.
+    Sat,
+}
+
+/// The engines that answer Sudoku puzzles (`dlx solve`, `dlx judge`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum SudokuEngine {
+    /// The specialised solver with a budget of guesses, then SAT on the candidates its
+    /// propagation leaves (the default; a count stays with the specialised solver unless SAT
+    /// proves there is no solution).
+    #[default]
+    Auto,
+    /// The specialised bit-mask solvers alone (dancing links above 64x64).
+    Fast,
+    /// Dancing links on the exact-cover model.
+    Dlx,
+    /// SAT on the candidates left by propagation (up to 64x64).
+    Sat,
+}
+
+impl From<SudokuEngine> for SudokuChoice {
+    fn from(engine: SudokuEngine) -> SudokuChoice {
+        match engine {
+            SudokuEngine::Auto => SudokuChoice::Auto,
+            SudokuEngine::Fast => SudokuChoice::Fast,
+            SudokuEngine::Dlx => SudokuChoice::Dlx,
+            SudokuEngine::Sat => SudokuChoice::Sat,
+        }
+    }
+}
