@@ -112,7 +112,8 @@ enum FormatArg {
 fn generator(args: &GenerateArgs) -> Result<Generator> {
     let extra = extras(&args.extra)?;
     let generator = if args.jigsaw {
-        Generator::jigsaw(args.size.unwrap_or(9), extra)?
+        // Worded once: the error's own text already holds its source's.
+        Generator::jigsaw(args.size.unwrap_or(9), extra).map_err(|e| anyhow::anyhow!("{e}"))?
     } else {
         let regions = match &args.regions {
             Some(path) => Some((
@@ -149,7 +150,11 @@ fn generator(args: &GenerateArgs) -> Result<Generator> {
             layout: Layout::Json,
             line: 0,
         };
-        Generator::new(overrides.shape_of(&empty)?)
+        Generator::new(
+            overrides
+                .shape_of(&empty)
+                .map_err(|e| anyhow::anyhow!("{e}"))?,
+        )
     };
     Ok(generator
         .symmetry(args.symmetry)
