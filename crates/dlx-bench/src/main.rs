@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p dlx-bench -- [--runs N | --quick] [--only NAME]... [--data DIR]
 //!     [--batch-ms MS] [--verbose] [--judge DIR]
-//!     [--group exact-cover|sudoku|shapes|threads|sat|sat-encodings]
+//!     [--group exact-cover|sudoku|shapes|threads|sat|sat-encodings|generate] [--qqwing PATH]
 //! ```
 //!
 //! Prints one markdown table per group on stdout; with `--verbose`, every run's times on stderr.
@@ -12,6 +12,7 @@
 
 mod case;
 mod exact_cover;
+mod generate;
 mod golden;
 mod instances;
 mod measure;
@@ -69,6 +70,10 @@ struct Args {
     /// The `dlx` binary that the threads group runs (default: the one built beside dlx-bench).
     #[arg(long, value_name = "PATH")]
     dlx: Option<PathBuf>,
+    /// A QQwing binary, which the generate group then compares with whole `dlx generate`
+    /// processes.
+    #[arg(long, value_name = "PATH")]
+    qqwing: Option<PathBuf>,
 }
 
 /// The comparisons `dlx-bench` knows.
@@ -87,6 +92,9 @@ enum GroupName {
     Sat,
     /// The SAT engine's at-most-one encodings on exact-cover instances. Not in the default run.
     SatEncodings,
+    /// Minimal 9x9 puzzles made on one thread, against crates.io `sudoku` (and QQwing with
+    /// --qqwing).
+    Generate,
 }
 
 fn main() -> ExitCode {
@@ -155,6 +163,10 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     }
     if wanted(GroupName::SatEncodings) {
         groups.push(sat::encodings_group(&dir, &args.only)?);
+    }
+    if wanted(GroupName::Generate) {
+        let dlx = args.dlx.clone().or_else(threads::default_dlx);
+        groups.push(generate::group(dlx.as_deref(), args.qqwing.as_deref())?);
     }
     let mut ok = true;
     for group in groups {

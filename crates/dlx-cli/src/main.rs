@@ -8,6 +8,7 @@
 mod cover;
 mod engine;
 mod gen;
+mod generate;
 mod input;
 mod judge;
 mod langford;
@@ -50,6 +51,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Print a puzzle's exact-cover problem in Knuth's format.
     Gen(gen::GenArgs),
+    /// Make Sudoku puzzles with exactly one solution, of any shape.
+    Generate(generate::GenerateArgs),
     /// Place N queens on an N×N board, no two attacking each other.
     Queens(model::ModelCommand<queens::QueensModel>),
     /// Cover a board with pieces (pentominoes by default), each used once.
@@ -74,6 +77,7 @@ fn main() -> ExitCode {
         Command::Cover(args) => cover::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Gen(args) => gen::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Queens(args) => model::run(&args),
         Command::Polyomino(args) => model::run(&args),
         Command::Langford(args) => model::run(&args),

@@ -21,6 +21,7 @@ pub struct Progress {
     shown: bool,
     bytes: Arc<AtomicU64>,
     items: u64,
+    every: u64,
 }
 
 impl Progress {
@@ -49,7 +50,14 @@ impl Progress {
             shown: false,
             bytes: Arc::new(AtomicU64::new(0)),
             items: 0,
+            every: EVERY,
         }
+    }
+
+    /// The same, updated every `items` items (for runs whose items take long each).
+    pub fn every(mut self, items: u64) -> Progress {
+        self.every = items.max(1);
+        self
     }
 
     /// The counter of bytes read that moves the bar (see [`Counting`]).
@@ -60,7 +68,7 @@ impl Progress {
     /// Records one more item done.
     pub fn item_done(&mut self) {
         self.items += 1;
-        if self.items % EVERY == 0 {
+        if self.items % self.every == 0 {
             self.update();
         }
     }

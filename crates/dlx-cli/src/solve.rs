@@ -141,7 +141,7 @@ impl From<AlphabetArg> for Alphabet {
 }
 
 /// Parses `--size`: a side from 1 to the largest grid solved.
-fn parse_size(text: &str) -> Result<usize, String> {
+pub(crate) fn parse_size(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(n @ 1..=MAX_SIZE) => Ok(n),
         Ok(n) if n > MAX_SIZE => Err(format!(
@@ -154,7 +154,8 @@ fn parse_size(text: &str) -> Result<usize, String> {
     }
 }
 
-fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
+/// Parses `--boxes RxC`.
+pub(crate) fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
     let parsed = text
         .split_once(['x', 'X'])
         .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
@@ -174,8 +175,17 @@ fn overrides(args: &SolveArgs) -> Result<Overrides> {
         )),
         None => None,
     };
+    Ok(Overrides {
+        boxes: args.boxes,
+        regions,
+        extra: extras(&args.extra)?,
+    })
+}
+
+/// The extra regions of `--extra` options: `x`, `windoku` or a file of cell sets.
+pub(crate) fn extras(specs: &[String]) -> Result<Vec<Extra>> {
     let mut extra = Vec::new();
-    for spec in &args.extra {
+    for spec in specs {
         extra.push(match spec.to_ascii_lowercase().as_str() {
             "x" => Extra::Diagonals,
             "windoku" => Extra::Windows,
@@ -193,16 +203,15 @@ fn overrides(args: &SolveArgs) -> Result<Overrides> {
             }
         });
     }
-    Ok(Overrides {
-        boxes: args.boxes,
-        regions,
-        extra,
-    })
+    Ok(extra)
 }
 
 /// Reads a file with one of the format module's readers, reporting errors as
 /// `FILE:LINE:COLUMN: message`.
-fn read_with<T>(path: &Path, reader: fn(&str) -> Result<T, format::FormatError>) -> Result<T> {
+pub(crate) fn read_with<T>(
+    path: &Path,
+    reader: fn(&str) -> Result<T, format::FormatError>,
+) -> Result<T> {
     let input = input::read(Some(path))?;
     reader(&input.text)
         .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", input.name, e.line, e.column, e.message))

@@ -6,6 +6,8 @@
 //! - [`givens`]: the one check of givens against a shape, [`Shape::check_givens`], and its
 //!   [`GivensError`].
 //! - [`overrides`]: shape options given once for many puzzles (boxes, a layout, extra regions).
+//! - [`generate`]: new puzzles with exactly one solution, for every shape (symmetric, minimal,
+//!   a number of givens), reproducible by seed on any number of threads.
 //! - [`batch`]: many puzzles on many threads, answered in input order.
 //! - [`solver`]: a reusable [`Solver`]: first solution, count, uniqueness check, bounded by a
 //!   [`dlx_core::Stop`]; [`solvers`]: a thread's solvers, one per shape.
@@ -37,6 +39,7 @@ pub mod encode;
 pub mod fast9;
 pub mod fastn;
 pub mod format;
+pub mod generate;
 pub mod givens;
 pub mod judge;
 pub mod overrides;

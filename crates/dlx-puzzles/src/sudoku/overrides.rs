@@ -81,21 +81,40 @@ impl Overrides {
             hint.boxes = None;
         }
         let shape = Shape::from_hint(puzzle.size, &hint);
-        let mut shape = match &self.regions {
+        let shape = match &self.regions {
             Some((_, origin)) => shape.map_err(from(origin))?,
             None => shape.map_err(plain)?,
         };
-        for extra in &self.extra {
-            shape = match extra {
-                Extra::Diagonals => shape.with_diagonals(),
-                Extra::Windows => shape.with_windows().map_err(plain)?,
-                Extra::Cells { regions, origin } => regions
-                    .iter()
-                    .try_fold(shape, |shape, cells| shape.with_extra(cells))
-                    .map_err(from(origin))?,
-            };
+        Extra::apply_all(&self.extra, shape)
+    }
+}
+
+impl Extra {
+    /// `shape` with every region of `extras` added, in order.
+    pub fn apply_all(extras: &[Extra], mut shape: Shape) -> Result<Shape, OverrideError> {
+        for extra in extras {
+            shape = extra.apply(shape)?;
         }
         Ok(shape)
+    }
+
+    /// `shape` with these extra regions added.
+    pub fn apply(&self, shape: Shape) -> Result<Shape, OverrideError> {
+        let origin = |origin: Option<&String>| {
+            let origin = origin.cloned();
+            move |error| OverrideError { origin, error }
+        };
+        match self {
+            Extra::Diagonals => Ok(shape.with_diagonals()),
+            Extra::Windows => shape.with_windows().map_err(origin(None)),
+            Extra::Cells {
+                regions,
+                origin: from,
+            } => regions
+                .iter()
+                .try_fold(shape, |shape, cells| shape.with_extra(cells))
+                .map_err(origin(Some(from))),
+        }
     }
 }
 

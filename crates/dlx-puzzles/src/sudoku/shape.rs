@@ -475,6 +475,17 @@ impl Shape {
         &self.extra
     }
 
+    /// The shape hint that describes this shape to the text formats: boxes other than the
+    /// [`standard`](Self::standard) ones, a jigsaw layout, the extra regions.
+    pub fn hint(&self) -> ShapeHint {
+        let standard = Shape::standard(self.size).ok().and_then(|s| s.box_size());
+        ShapeHint {
+            boxes: self.box_size().filter(|&boxes| Some(boxes) != standard),
+            regions: self.box_size().is_none().then(|| self.region_of.clone()),
+            extra: self.extra.clone(),
+        }
+    }
+
     /// Every house: rows, columns, regions, then extra regions.
     pub fn houses(&self) -> impl Iterator<Item = House> + '_ {
         let n = self.size;

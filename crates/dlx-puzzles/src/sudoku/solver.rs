@@ -275,6 +275,15 @@ pub trait FastPath {
     /// empty, `1..=n` for a given.
     fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64>;
 
+    /// Like [`run`](Self::run), with `value` taken out of the candidates of `cell` first: counts
+    /// the solutions where that cell holds another value. `None` when the givens do not fit the
+    /// shape, or `cell` or `value` is out of range.
+    ///
+    /// When the givens with `cell` set to `value` have one solution, the givens without it have
+    /// one too exactly when this finds none: the uniqueness check of a generator taking givens
+    /// out, which stops at the first other solution rather than the second solution.
+    fn run_without(&mut self, givens: &[u16], cell: usize, value: u16, limit: u64) -> Option<u64>;
+
     /// Writes the first solution the last run found, if any, into `out` (`n²` values, cleared
     /// first); false if there is none.
     fn first_into(&self, out: &mut Vec<u16>) -> bool;
@@ -571,6 +580,94 @@ impl Solver {
         Ok(solutions)
     }
 
+    /// The number of solutions in which `cell` does not hold `value`, stopping at `limit` when
+    /// given (see [`FastPath::run_without`]). Fails as the other calls do on wrong givens, and
+    /// with [`GivensError::Value`] for a value out of range (a cell out of range is
+    /// [`GivensError::Length`]).
+    ///
+    /// On a specialised path the value is struck from the cell before the search; on the
+    /// general path the solutions are enumerated and those with `value` in `cell` passed over
+    /// (as many as the givens with that value have: one, for a generator's check).
+    pub fn count_without(
+        &mut self,
+        givens: &[u16],
+        cell: usize,
+        value: u16,
+        limit: Option<u64>,
+    ) -> Result<Count, GivensError> {
+        let n = self.shape.size();
+        if cell >= givens.len() {
+            return Err(GivensError::Length {
+                expected: n * n,
+                found: givens.len(),
+            });
+        }
+        if value == 0 || usize::from(value) > n {
+            return Err(GivensError::Value {
+                cell: super::shape::Cell::from_index(cell, n),
+                value,
+                size: n,
+            });
+        }
+        let limit_or_all = limit.unwrap_or(u64::MAX);
+        self.stats = SolveStats::default();
+        self.stopped = None;
+        if let Some(fast) = &mut self.fast {
+            let path = fast.path();
+            if let Some(solutions) = path.run_without(givens, cell, value, limit_or_all) {
+                self.stats.solutions = solutions;
+                self.stats.guesses = path.guesses();
+                self.stopped = path.stopped();
+                return Ok(Count {
+                    solutions,
+                    capped: solutions >= limit_or_all,
+                    stats: self.stats,
+                });
+            }
+            self.shape.check_givens(givens)?;
+            debug_assert!(false, "givens refused by the specialised path only");
+        }
+        let general = self.general_path();
+        general.model.start(&mut general.search, givens)?;
+        general.search.set_limit(None);
+        general.options.clear();
+        let mut options = Vec::new();
+        let mut found = 0;
+        let status = loop {
+            match general.search.step() {
+                Status::Solution => {
+                    general.search.solution_into(&mut options);
+                    if general.model.decode(&options)[cell] != value {
+                        if found == 0 {
+                            general.options.clone_from(&options);
+                        }
+                        found += 1;
+                        if found >= limit_or_all {
+                            break Status::LimitReached;
+                        }
+                    }
+                }
+                other => break other,
+            }
+        };
+        let stats = general.search.stats();
+        self.stats = SolveStats {
+            solutions: found,
+            guesses: 0,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            ..SolveStats::default()
+        };
+        if let Status::Stopped(reason) = status {
+            self.stopped = Some(reason);
+        }
+        Ok(Count {
+            solutions: found,
+            capped: found >= limit_or_all,
+            stats: self.stats,
+        })
+    }
+
     /// The first solution of the last run, if it found one.
     fn first(&self) -> Option<Vec<u16>> {
         if self.stats.solutions == 0 {
@@ -741,6 +838,49 @@ mod tests {
         }
         for (check, verdict, stats) in cases {
             assert_eq!((check.verdict, check.stats), (verdict, stats));
+        }
+    }
+
+    /// Counting the solutions with a value struck from a cell agrees on every path, and with
+    /// the count of all solutions less those that hold the value there.
+    #[test]
+    fn counts_without_a_value_agree_on_every_path() {
+        let classic: Vec<u16> =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .bytes()
+                .map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') })
+                .collect();
+        // Half the cells of its solution: few solutions once a given more is taken out.
+        let full = solver(9).solve(&classic).unwrap().unwrap();
+        let half: Vec<u16> = (0..81)
+            .map(|c| if c % 2 == 0 { full[c] } else { 0 })
+            .collect();
+        let unique = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0];
+        for givens in [half, unique] {
+            let n = if givens.len() == 81 { 9 } else { 4 };
+            let shape = Shape::standard(n).unwrap();
+            let fast_n = Solver {
+                fast: SolverN::new(&shape).map(|s| Fast::Any(Box::new(s))),
+                ..Solver::general(shape.clone())
+            };
+            let mut paths = [Solver::new(shape.clone()), fast_n, Solver::general(shape)];
+            let total = paths[2].count(&givens, None).unwrap().solutions;
+            for cell in (0..n * n).filter(|&c| givens[c] != 0).take(6) {
+                let (value, mut fewer) = (givens[cell], givens.clone());
+                fewer[cell] = 0;
+                let all = paths[2].count(&fewer, None).unwrap().solutions;
+                for path in &mut paths {
+                    let without = path.count_without(&fewer, cell, value, None);
+                    assert_eq!(without.unwrap().solutions, all - total, "{n} {cell}");
+                    let other = value % n as u16 + 1;
+                    let with = path.count_without(&givens, cell, other, None).unwrap();
+                    assert_eq!(with.solutions, total, "{n} {cell}");
+                    let none = path.count_without(&givens, cell, value, None);
+                    assert_eq!(none.unwrap().solutions, 0);
+                    assert!(path.count_without(&givens, n * n, 1, None).is_err());
+                    assert!(path.count_without(&givens, cell, 0, None).is_err());
+                }
+            }
         }
     }
 

@@ -92,6 +92,13 @@ impl Board {
         })
     }
 
+    /// Takes value `v + 1` out of the candidates of `cell` (row by row): the board then holds
+    /// the solutions where the cell has another value. For a cell without a given (a given
+    /// keeps only its own value, so striking another is nothing).
+    pub fn strike(&mut self, v: usize, cell: usize) {
+        self.cand[v % 9][cell / 27 % 3] &= !(1 << (cell % 27));
+    }
+
     /// Whether every cell has its value.
     pub fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]

@@ -42,12 +42,20 @@ impl Solver9 {
         self.first.as_ref()
     }
 
-    /// Searches until `limit` solutions are found or the tree is done; `None` when the givens
-    /// clash.
-    fn run_cells(&mut self, cells: &[u8; 81], limit: u64) -> Option<()> {
+    /// Searches until `limit` solutions are found or the tree is done, with value `v + 1` of
+    /// `without` = `(cell, v)` taken out of that cell first; `None` when the givens clash.
+    fn run_cells(
+        &mut self,
+        cells: &[u8; 81],
+        limit: u64,
+        without: Option<(usize, usize)>,
+    ) -> Option<()> {
         self.tally.start(limit);
         self.first = None;
-        let board = Board::from_givens(cells)?;
+        let mut board = Board::from_givens(cells)?;
+        if let Some((cell, v)) = without {
+            board.strike(v, cell);
+        }
         if self.tally.wants_any() {
             self.search(board);
         }
@@ -98,7 +106,19 @@ impl Solver9 {
 impl FastPath for Solver9 {
     fn run(&mut self, givens: &[u16], limit: u64) -> Option<u64> {
         let cells = classic_cells(givens)?;
-        self.run_cells(&cells, limit)?;
+        self.run_cells(&cells, limit, None)?;
+        Some(self.tally.found())
+    }
+
+    fn run_without(&mut self, givens: &[u16], cell: usize, value: u16, limit: u64) -> Option<u64> {
+        if givens.get(cell) == Some(&value) {
+            return self.run(givens, 0);
+        }
+        let cells = classic_cells(givens)?;
+        if cell >= 81 || !(1..=9).contains(&value) {
+            return None;
+        }
+        self.run_cells(&cells, limit, Some((cell, usize::from(value) - 1)))?;
         Some(self.tally.found())
     }
 

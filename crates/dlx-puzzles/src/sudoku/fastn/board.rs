@@ -356,6 +356,16 @@ impl Board {
         }
     }
 
+    /// Takes value `v + 1` out of the candidates of `cell` on a board just started: it then
+    /// holds the solutions where the cell has another value. False when the cell is left with
+    /// none. (A given has no candidates left to take.)
+    pub fn strike_one(&mut self, t: &Tables, cell: usize, v: usize) -> bool {
+        // At most 64 x 64 cells: 64 words.
+        let mut cells = [0u64; 64];
+        cells[cell / 64 % 64] = 1 << (cell % 64);
+        self.strike(t, &cells[..t.cell_words()], v).alive
+    }
+
     /// Keeps the board's state in `snapshot`, reusing its buffers.
     pub fn save(&self, snapshot: &mut Snapshot) {
         snapshot.copy_from(&self.state);

@@ -152,6 +152,26 @@ impl FastPath for SolverN {
         Some(self.tally.found())
     }
 
+    fn run_without(&mut self, givens: &[u16], cell: usize, value: u16, limit: u64) -> Option<u64> {
+        if givens.get(cell) == Some(&value) {
+            return self.run(givens, 0);
+        }
+        self.tally.start(limit);
+        self.frames.clear();
+        self.saved.clear();
+        self.board.start(&self.tables, givens).ok()?;
+        if cell >= givens.len() || value == 0 || usize::from(value) > self.tables.size {
+            return None;
+        }
+        let alive = self
+            .board
+            .strike_one(&self.tables, cell, usize::from(value) - 1);
+        if alive && self.tally.wants_any() {
+            self.search();
+        }
+        Some(self.tally.found())
+    }
+
     fn first_into(&self, out: &mut Vec<u16>) -> bool {
         out.clear();
         out.extend_from_slice(self.first().unwrap_or_default());
