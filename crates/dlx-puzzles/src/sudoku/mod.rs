@@ -14,6 +14,9 @@
 //! - [`validate`](mod@validate): checks a solution against its shape and givens.
 //! - [`format`](mod@format): the text formats: reading puzzles (line, block, JSON lines, jigsaw
 //!   layouts, wall bits) and writing puzzles and answers in the layout they came in.
+//! - [`logic`]: a human-style solver: a candidate grid and techniques from singles to nested
+//!   forcing chains, each step explained; [`rate`]: a puzzle's difficulty on Sudoku
+//!   Explainer's scale (ER/EP/ED).
 //! - [`judge`]: the classic online-judge problems (POJ, HDU, SPOJ, ...), read and answered byte
 //!   for byte in each judge's own format.
 //!
@@ -37,8 +40,10 @@ pub mod fastn;
 pub mod format;
 pub mod givens;
 pub mod judge;
+pub mod logic;
 pub mod overrides;
 pub mod puzzle;
+pub mod rate;
 #[cfg(feature = "sat")]
 pub mod sat;
 pub mod shape;
