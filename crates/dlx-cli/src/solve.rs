@@ -86,7 +86,7 @@ pub struct SolveArgs {
 
 /// The `--alphabet` choices.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-enum AlphabetArg {
+pub(crate) enum AlphabetArg {
     /// `1`-`9`, then `A`, `B`, … for 10, 11, …
     OneBased,
     /// `0`-`9`, then `A`, `B`, … with `0` a value (empty cells are `.`).
@@ -109,7 +109,7 @@ impl From<AlphabetArg> for Alphabet {
 }
 
 /// Parses `--size`: a side from 1 to the largest grid solved.
-fn parse_size(text: &str) -> Result<usize, String> {
+pub(crate) fn parse_size(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(n @ 1..=MAX_SIZE) => Ok(n),
         Ok(n) if n > MAX_SIZE => Err(format!(
@@ -119,7 +119,7 @@ fn parse_size(text: &str) -> Result<usize, String> {
     }
 }
 
-fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
+pub(crate) fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
     let parsed = text
         .split_once(['x', 'X'])
         .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
@@ -132,7 +132,17 @@ fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
 /// The shape options of the command line, applied to every puzzle's own shape hint; an error
 /// that comes of a file of the options names it.
 fn overrides(args: &SolveArgs) -> Result<Overrides> {
-    let regions = match &args.regions {
+    shape_overrides(args.boxes, args.regions.as_deref(), &args.extra)
+}
+
+/// The shape options `--boxes`, `--regions FILE` and `--extra x|windoku|FILE`, read once for
+/// every puzzle of a run.
+pub(crate) fn shape_overrides(
+    boxes: Option<(usize, usize)>,
+    regions: Option<&Path>,
+    extras: &[String],
+) -> Result<Overrides> {
+    let regions = match regions {
         Some(path) => Some((
             read_with(path, format::read_layout)?,
             format!("--regions {}", path.display()),
@@ -140,7 +150,7 @@ fn overrides(args: &SolveArgs) -> Result<Overrides> {
         None => None,
     };
     let mut extra = Vec::new();
-    for spec in &args.extra {
+    for spec in extras {
         extra.push(match spec.to_ascii_lowercase().as_str() {
             "x" => Extra::Diagonals,
             "windoku" => Extra::Windows,
@@ -151,7 +161,7 @@ fn overrides(args: &SolveArgs) -> Result<Overrides> {
         });
     }
     Ok(Overrides {
-        boxes: args.boxes,
+        boxes,
         regions,
         extra,
     })
