@@ -7,11 +7,14 @@
 
 mod cover;
 mod engine;
+mod explain;
 mod gen;
 mod generate;
+mod hint;
 mod input;
 mod judge;
 mod langford;
+mod logical;
 mod memory;
 mod merge;
 mod model;
@@ -19,6 +22,7 @@ mod outcome;
 mod polyomino;
 mod progress;
 mod queens;
+mod rate;
 mod records;
 mod run;
 mod serve;
@@ -69,6 +73,12 @@ enum Command {
     Judge(judge::JudgeArgs),
     /// Serve the web page (every solver in the browser) on 127.0.0.1.
     Serve(serve::ServeArgs),
+    /// Explain every step of a logical solution of Sudoku puzzles.
+    Explain(explain::ExplainArgs),
+    /// Give the next logical step of each Sudoku puzzle.
+    Hint(hint::HintArgs),
+    /// Rate Sudoku puzzles on Sudoku Explainer's scale (ER/EP/ED).
+    Rate(rate::RateArgs),
 }
 
 fn main() -> ExitCode {
@@ -86,6 +96,9 @@ fn main() -> ExitCode {
         Command::Merge(args) => merge::run(&args),
         Command::Judge(args) => judge::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Hint(args) => hint::run(&args),
+        Command::Rate(args) => rate::run(&args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -118,7 +118,7 @@ pub struct SolveArgs {
 
 /// The `--alphabet` choices.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-enum AlphabetArg {
+pub(crate) enum AlphabetArg {
     /// `1`-`9`, then `A`, `B`, … for 10, 11, …
     OneBased,
     /// `0`-`9`, then `A`, `B`, … with `0` a value (empty cells are `.`).
@@ -168,7 +168,17 @@ pub(crate) fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
 /// The shape options of the command line, applied to every puzzle's own shape hint; an error
 /// that comes of a file of the options names it.
 fn overrides(args: &SolveArgs) -> Result<Overrides> {
-    let regions = match &args.regions {
+    shape_overrides(args.boxes, args.regions.as_deref(), &args.extra)
+}
+
+/// The shape options `--boxes`, `--regions FILE` and `--extra x|windoku|FILE`, read once for
+/// every puzzle of a run.
+pub(crate) fn shape_overrides(
+    boxes: Option<(usize, usize)>,
+    regions: Option<&Path>,
+    extra: &[String],
+) -> Result<Overrides> {
+    let regions = match regions {
         Some(path) => Some((
             read_with(path, format::read_layout)?,
             format!("--regions {}", path.display()),
@@ -176,9 +186,9 @@ fn overrides(args: &SolveArgs) -> Result<Overrides> {
         None => None,
     };
     Ok(Overrides {
-        boxes: args.boxes,
+        boxes,
         regions,
-        extra: extras(&args.extra)?,
+        extra: extras(extra)?,
     })
 }
 

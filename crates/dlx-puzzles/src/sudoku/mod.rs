@@ -18,6 +18,9 @@
 //!   layouts, wall bits) and writing puzzles and answers in the layout they came in.
 //! - [`picture`]: a puzzle and its solution drawn: a boxed grid for a terminal, the grid of
 //!   candidates, an SVG image.
+//! - [`logic`]: a human-style solver: a candidate grid and techniques from singles to nested
+//!   forcing chains, each step explained; [`rate`]: a puzzle's difficulty on Sudoku
+//!   Explainer's scale (ER/EP/ED).
 //! - [`judge`]: the classic online-judge problems (POJ, HDU, SPOJ, ...), read and answered byte
 //!   for byte in each judge's own format.
 //!
@@ -42,9 +45,11 @@ pub mod format;
 pub mod generate;
 pub mod givens;
 pub mod judge;
+pub mod logic;
 pub mod overrides;
 pub mod picture;
 pub mod puzzle;
+pub mod rate;
 #[cfg(feature = "sat")]
 pub mod sat;
 pub mod shape;

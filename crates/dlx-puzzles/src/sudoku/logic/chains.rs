@@ -1,0 +1,1015 @@
+//! Forcing chains as Sudoku Explainer builds them: potentials (a candidate on or off) and the
+//! implications between them, followed breadth first from an assumption.
+//!
+//! - Unary chains from one assumption: X-chains (one value, links through houses) and
+//!   XY-chains / alternating inference chains (links through bivalue cells too); the assumption
+//!   that implies its own negation is false.
+//! - Multiple chains: every candidate of a cell (cell forcing chains) or every place of a value
+//!   in a house (region forcing chains) implies the same potential.
+//! - Dynamic chains follow the grid as the chain changes it; contradiction chains (an
+//!   assumption implies a potential both on and off) and double chains (a candidate on and off
+//!   imply the same potential); Nishio chains follow one value only.
+//! - Nested levels add techniques applied to the grid a chain has made: locked candidates,
+//!   pairs and X-Wings (level 1), unary chains (2), multiple chains (3), dynamic chains (4).
+//!
+//! Difficulty: a base for the kind and one tenth per step of chain length (see
+//! [`length_difficulty`]); of all the chains found, the easiest is taken.
+
+use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
+
+use super::grid::{cell_name, values, Grid};
+use super::implications::{
+    cell_of, conjugate, is_on, length_difficulty, pot, value_of, Cause, Implications, Pot,
+};
+use super::step::{Step, Technique};
+
+/// Which chains to look for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chaining {
+    /// Cell and region forcing chains.
+    pub multiple: bool,
+    /// Chains that follow the grid as they change it.
+    pub dynamic: bool,
+    /// One value only (with `dynamic`: Nishio).
+    pub nishio: bool,
+    /// Nesting: techniques applied inside the chain (0 for none).
+    pub level: u8,
+    /// For level 4, the level of the dynamic chains nested inside.
+    pub nesting: u8,
+}
+
+impl Chaining {
+    /// Unary chains: X-chains, XY-chains, AICs (6.6 to 7.x).
+    pub const UNARY: Chaining = Chaining::new(false, false, false, 0);
+    /// Nishio forcing chains (7.5 and up).
+    pub const NISHIO: Chaining = Chaining::new(false, true, true, 0);
+    /// Cell and region forcing chains (8.0 and up).
+    pub const MULTIPLE: Chaining = Chaining::new(true, false, false, 0);
+    /// Dynamic forcing chains (8.5 and up).
+    pub const DYNAMIC: Chaining = Chaining::new(true, true, false, 0);
+    /// Dynamic forcing chains with locked candidates, pairs and X-Wings (9.0 and up).
+    pub const DYNAMIC_PLUS: Chaining = Chaining::new(true, true, false, 1);
+
+    /// A chaining of the kinds given.
+    pub const fn new(multiple: bool, dynamic: bool, nishio: bool, level: u8) -> Chaining {
+        Chaining {
+            multiple,
+            dynamic,
+            nishio,
+            level,
+            nesting: 0,
+        }
+    }
+
+    /// Nested chains of `level` 2 or more (9.5 and up).
+    pub const fn nested(level: u8, nesting: u8) -> Chaining {
+        Chaining {
+            multiple: true,
+            dynamic: true,
+            nishio: false,
+            level,
+            nesting,
+        }
+    }
+
+    /// The base difficulty of multiple and dynamic chains, in tenths.
+    fn base(self) -> u16 {
+        if self.level > 0 {
+            85 + 5 * u16::from(self.level)
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+
+    fn technique(self, kind: Kind) -> Technique {
+        if self.level >= 2 {
+            Technique::NestedForcingChain
+        } else if self.level == 1 {
+            Technique::DynamicForcingChainPlus
+        } else if self.nishio {
+            Technique::NishioForcingChain
+        } else if self.dynamic {
+            Technique::DynamicForcingChain
+        } else {
+            match kind {
+                Kind::Region => Technique::RegionForcingChain,
+                _ => Technique::CellForcingChain,
+            }
+        }
+    }
+}
+
+/// The kind of a hint, for its order among equally hard ones (Explainer's sort keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Binary,
+    Unary,
+    Cell,
+    Region,
+    Contradiction,
+}
+
+/// A chain found: what it sets and removes, its difficulty and complexity, and its words.
+#[derive(Clone, Debug)]
+pub struct Hint {
+    /// The difficulty in tenths.
+    pub difficulty: u16,
+    /// The complexity: potentials in its chains (nested ones included).
+    pub complexity: u32,
+    kind: Kind,
+    /// The potential it concludes (on: placed, off: removed).
+    pub result: Pot,
+    /// The step.
+    pub step: Step,
+    /// The candidates (off) that a nested use of the hint relies on.
+    pub rule_parents: Vec<Pot>,
+}
+
+/// The forcing-chain search on one grid.
+pub struct Chains<'g> {
+    grid: &'g Grid,
+    n: usize,
+    /// For each cell, its houses in Explainer's order: region, row, column, extras.
+    houses: Vec<Vec<usize>>,
+    seen: Vec<bool>,
+    /// When nested: the grid the outer chain started from, to find what a hint relies on.
+    outer: Option<&'g Grid>,
+    /// What each single "on" assumption implies, for the chaining being searched (a region's
+    /// chains assume the same candidates as its cells' chains).
+    followed: HashMap<Pot, Rc<Followed>>,
+}
+
+/// What an assumption implies, and the potential implied both ways, if one is.
+type Followed = (Implications, Option<(Pot, Pot)>);
+
+impl<'g> Chains<'g> {
+    /// The search on `grid`.
+    pub fn new(grid: &'g Grid) -> Chains<'g> {
+        let board = grid.board();
+        let rank = |h: usize| {
+            use crate::sudoku::shape::House;
+            match board.houses()[h] {
+                House::Box(_) | House::Region(_) => 0,
+                House::Row(_) => 1,
+                House::Column(_) => 2,
+                House::Extra(_) => 3,
+            }
+        };
+        let houses = (0..board.cell_count())
+            .map(|c| {
+                let mut hs = board.cell_houses(c).to_vec();
+                hs.sort_by_key(|&h| rank(h));
+                hs
+            })
+            .collect();
+        Chains {
+            grid,
+            n: grid.size(),
+            houses,
+            seen: Vec::new(),
+            outer: None,
+            followed: HashMap::new(),
+        }
+    }
+
+    /// The hints of `chaining`, easiest first.
+    pub fn hints(&mut self, chaining: Chaining) -> Vec<Hint> {
+        self.followed.clear();
+        let mut hints = if chaining.multiple || chaining.dynamic {
+            self.multiple_hints(chaining)
+        } else {
+            self.unary_hints()
+        };
+        hints.sort_by_key(|h| (h.difficulty, h.complexity, h.kind));
+        hints
+    }
+
+    /// What a potential that is on turns off.
+    fn on_to_off(&self, work: &Grid, p: Pot, cell_rule: bool, out: &mut Vec<(Pot, Cause)>) {
+        let n = self.n;
+        let (cell, value) = (cell_of(p, n), value_of(p, n));
+        out.clear();
+        if cell_rule {
+            for v in values(work.candidates(cell)) {
+                if v != value {
+                    out.push((pot(cell, v, false, n), Cause::Cell));
+                }
+            }
+        }
+        let start = out.len();
+        for &h in &self.houses[cell] {
+            for &c in work.board().house_cells(h) {
+                if c != cell && work.has(c, value) {
+                    let q = pot(c, value, false, n);
+                    if !out[start..].iter().any(|&(r, _)| r == q) {
+                        out.push((q, Cause::House(h)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// What a potential that is off turns on, each with its parents: `p` and, in a dynamic
+    /// chain, the potentials that removed the other candidates (found in `imp`).
+    #[allow(clippy::too_many_arguments)]
+    fn off_to_on(
+        &self,
+        work: &Grid,
+        source: &Grid,
+        p: Pot,
+        imp: &Implications,
+        cell_rule: bool,
+        out: &mut Vec<(Pot, Vec<Pot>, Cause)>,
+    ) {
+        let n = self.n;
+        let (cell, value) = (cell_of(p, n), value_of(p, n));
+        out.clear();
+        if cell_rule && work.candidates(cell).count_ones() == 2 {
+            if let Some(other) = values(work.candidates(cell)).find(|&v| v != value) {
+                let mut parents = vec![p];
+                for v in values(source.candidates(cell) & !work.candidates(cell)) {
+                    let q = pot(cell, v, false, n);
+                    if imp.contains(q) {
+                        parents.push(q);
+                    }
+                }
+                out.push((pot(cell, other, true, n), parents, Cause::Cell));
+            }
+        }
+        for &h in &self.houses[cell] {
+            let mut other = None;
+            let mut count = 0;
+            for &c in work.board().house_cells(h) {
+                if c != cell && work.has(c, value) {
+                    count += 1;
+                    other = Some(c);
+                }
+            }
+            let (1, Some(c)) = (count, other) else {
+                continue;
+            };
+            let q = pot(c, value, true, n);
+            if out.iter().any(|(r, _, _)| *r == q) {
+                continue;
+            }
+            let mut parents = vec![p];
+            for &d in work.board().house_cells(h) {
+                if source.has(d, value) && !work.has(d, value) {
+                    let r = pot(d, value, false, n);
+                    if imp.contains(r) {
+                        parents.push(r);
+                    }
+                }
+            }
+            out.push((q, parents, Cause::House(h)));
+        }
+    }
+
+    /// Follows `starts` (assumptions) to everything they imply. Returns the implications and,
+    /// when some potential is implied both on and off, that pair (on, off).
+    fn follow(&mut self, chaining: Chaining, starts: &[Pot]) -> (Implications, Option<(Pot, Pot)>) {
+        let n = self.n;
+        let mut imp = Implications::new(n);
+        let mut work = self.grid.clone();
+        let mut pending_on = VecDeque::new();
+        let mut pending_off = VecDeque::new();
+        for &s in starts {
+            imp.insert(s, &[], Cause::Assumed);
+            if is_on(s) {
+                pending_on.push_back(s);
+            } else {
+                pending_off.push_back(s);
+            }
+        }
+        let cell_rule = !chaining.nishio;
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                self.on_to_off(&work, p, cell_rule, &mut offs);
+                for &(q, cause) in &offs {
+                    if imp.contains(conjugate(q)) {
+                        imp.insert(q, &[p], cause);
+                        return (imp, Some((conjugate(q), q)));
+                    }
+                    if imp.insert(q, &[p], cause) {
+                        pending_off.push_back(q);
+                    }
+                }
+                continue;
+            }
+            if let Some(p) = pending_off.pop_front() {
+                self.off_to_on(&work, self.grid, p, &imp, cell_rule, &mut ons);
+                if chaining.dynamic {
+                    work.eliminate(cell_of(p, n), value_of(p, n));
+                }
+                for (q, parents, cause) in ons.drain(..) {
+                    if imp.contains(conjugate(q)) {
+                        imp.insert(q, &parents, cause);
+                        return (imp, Some((q, conjugate(q))));
+                    }
+                    if imp.insert(q, &parents, cause) {
+                        pending_on.push_back(q);
+                    }
+                }
+                continue;
+            }
+            if chaining.level == 0 {
+                break;
+            }
+            let mut added = false;
+            for (q, parents, nested) in self.advanced(chaining, &work, &imp) {
+                if imp.insert(q, &parents, Cause::Advanced(nested)) {
+                    pending_off.push_back(q);
+                    added = true;
+                }
+            }
+            if !added {
+                break;
+            }
+        }
+        (imp, None)
+    }
+
+    /// What the assumption `start` (on) implies, computed once per search.
+    fn follow_on(&mut self, chaining: Chaining, start: Pot) -> Rc<Followed> {
+        if let Some(done) = self.followed.get(&start) {
+            return Rc::clone(done);
+        }
+        let done = Rc::new(self.follow(chaining, &[start]));
+        self.followed.insert(start, Rc::clone(&done));
+        done
+    }
+
+    /// The eliminations that techniques find on the grid a chain has made, each with the
+    /// potentials of the chain it relies on and the complexity of a nested chain.
+    fn advanced(
+        &mut self,
+        chaining: Chaining,
+        work: &Grid,
+        imp: &Implications,
+    ) -> Vec<(Pot, Vec<Pot>, u32)> {
+        let n = self.n;
+        let source = self.grid;
+        let mut out = Vec::new();
+        type Inner<'a> = Box<dyn Fn(&Grid) -> Vec<(Step, Vec<Pot>, u32)> + 'a>;
+        let mut inner: Vec<Inner<'_>> = vec![
+            Box::new(|g: &Grid| rule_steps(g, source, Rule::Locked)),
+            Box::new(|g: &Grid| rule_steps(g, source, Rule::Hidden)),
+            Box::new(|g: &Grid| rule_steps(g, source, Rule::Naked)),
+            Box::new(|g: &Grid| rule_steps(g, source, Rule::Fish)),
+        ];
+        let nested: Vec<Chaining> = match chaining.level {
+            0 | 1 => vec![],
+            2 => vec![Chaining::UNARY],
+            3 => vec![Chaining::UNARY, Chaining::MULTIPLE],
+            _ => vec![Chaining::nested(chaining.nesting, 0)],
+        };
+        for c in nested {
+            inner.push(Box::new(move |g: &Grid| {
+                let mut chains = Chains::new(g);
+                chains.outer = Some(source);
+                chains
+                    .hints(c)
+                    .into_iter()
+                    .map(|h| (h.step, h.rule_parents, h.complexity))
+                    .collect()
+            }));
+        }
+        for rule in inner {
+            for (step, parents, nested) in rule(work) {
+                let parents: Vec<Pot> = parents.into_iter().filter(|&p| imp.contains(p)).collect();
+                if parents.is_empty() {
+                    continue;
+                }
+                for &(cell, value) in &step.eliminations {
+                    out.push((pot(cell, value, false, n), parents.clone(), nested));
+                }
+                for &(cell, value) in &step.placements {
+                    for v in values(work.candidates(cell)) {
+                        if v != value {
+                            out.push((pot(cell, v, false, n), parents.clone(), nested));
+                        }
+                    }
+                }
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+        out
+    }
+
+    fn complexity(&mut self, imp: &Implications, p: Pot) -> u32 {
+        imp.complexity(p, &mut self.seen)
+    }
+
+    /// Unary chains from every candidate: X-chains, then chains through cells too.
+    fn unary_hints(&mut self) -> Vec<Hint> {
+        let grid = self.grid;
+        let n = self.n;
+        let mut hints = Vec::new();
+        for cell in 0..grid.board().cell_count() {
+            if grid.candidates(cell).count_ones() < 2 {
+                continue;
+            }
+            let bivalue = grid.candidates(cell).count_ones() == 2;
+            for value in values(grid.candidates(cell)) {
+                let source = pot(cell, value, true, n);
+                // X-cycles, Y-cycles (from bivalue cells), XY-cycles.
+                self.cycles(source, false, true, &mut hints);
+                if bivalue {
+                    self.cycles(source, true, false, &mut hints);
+                }
+                self.cycles(source, true, true, &mut hints);
+                for cell_rule in [false, true] {
+                    for on in [true, false] {
+                        let source = pot(cell, value, on, n);
+                        self.unary(source, cell_rule, &mut hints);
+                    }
+                }
+            }
+        }
+        hints
+    }
+
+    /// The chains from `source` that come back to its negation (breadth first, as Explainer's
+    /// forcing chains: all "on" potentials of a round, then all "off" ones).
+    fn unary(&mut self, source: Pot, cell_rule: bool, hints: &mut Vec<Hint>) {
+        let grid = self.grid;
+        let mut imp = Implications::new(self.n);
+        imp.insert(source, &[], Cause::Assumed);
+        let mut pending_on: VecDeque<Pot> = VecDeque::new();
+        let mut pending_off: VecDeque<Pot> = VecDeque::new();
+        if is_on(source) {
+            pending_on.push_back(source);
+        } else {
+            pending_off.push_back(source);
+        }
+        let mut targets: Vec<(Pot, Pot, Cause)> = Vec::new();
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            while let Some(p) = pending_on.pop_front() {
+                self.on_to_off(grid, p, cell_rule, &mut offs);
+                for &(q, cause) in &offs {
+                    if conjugate(q) == source && !targets.iter().any(|t| t.0 == q) {
+                        targets.push((q, p, cause));
+                    }
+                    if imp.insert(q, &[p], cause) {
+                        pending_off.push_back(q);
+                    }
+                }
+            }
+            while let Some(p) = pending_off.pop_front() {
+                self.off_to_on(grid, grid, p, &imp, cell_rule, &mut ons);
+                for (q, parents, cause) in ons.drain(..) {
+                    if conjugate(q) == source && !targets.iter().any(|t| t.0 == q) {
+                        targets.push((q, p, cause));
+                    }
+                    if imp.insert(q, &parents, cause) {
+                        pending_on.push_back(q);
+                    }
+                }
+            }
+        }
+        for (target, parent, _) in targets {
+            let complexity = 1 + self.complexity(&imp, parent);
+            let base = if cell_rule { 70 } else { 66 };
+            let mut path = imp.path(parent);
+            path.push(target);
+            let xy = cell_rule && is_xy(&path, self.n);
+            let technique = if !cell_rule {
+                Technique::XChain
+            } else if xy {
+                Technique::XyChain
+            } else {
+                Technique::Aic
+            };
+            if let Some(step) = self.conclude(
+                technique,
+                target,
+                base + length_difficulty(complexity),
+                &[&path],
+            ) {
+                let mut rule_parents = Vec::new();
+                if let Some(outer) = self.outer {
+                    imp.rule_parents(parent, outer, grid, &mut rule_parents);
+                }
+                hints.push(Hint {
+                    difficulty: step.difficulty,
+                    complexity,
+                    kind: Kind::Unary,
+                    result: target,
+                    step,
+                    rule_parents,
+                });
+            }
+        }
+    }
+
+    /// The loops from `source` (on) back to itself: each link of a loop works both ways, so a
+    /// candidate that sees an "on" end of a link in both directions of the loop is removed.
+    /// `cell_rule` allows weak and strong links through cells, `house_rule` strong links
+    /// through houses (weak links through houses are always allowed).
+    fn cycles(&mut self, source: Pot, cell_rule: bool, house_rule: bool, hints: &mut Vec<Hint>) {
+        let grid = self.grid;
+        let n = self.n;
+        // The potentials reached, each with the node it came from (one parent: not dynamic).
+        let mut nodes: Vec<(Pot, usize)> = vec![(source, usize::MAX)];
+        let mut on_seen = Implications::new(n);
+        on_seen.insert(source, &[], Cause::Assumed);
+        let mut pending_on = vec![0usize];
+        let mut pending_off: Vec<usize> = Vec::new();
+        let mut found: Vec<usize> = Vec::new();
+        let mut length = 0;
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        let no_imp = Implications::new(n);
+        let is_ancestor = |nodes: &[(Pot, usize)], mut at: usize, q: Pot| {
+            while nodes[at].1 != usize::MAX {
+                at = nodes[at].1;
+                if nodes[at].0 == q {
+                    return true;
+                }
+            }
+            false
+        };
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            for at in std::mem::take(&mut pending_on) {
+                let p = nodes[at].0;
+                self.on_to_off(grid, p, cell_rule, &mut offs);
+                for &(q, _) in &offs {
+                    if !is_ancestor(&nodes, at, q) {
+                        nodes.push((q, at));
+                        pending_off.push(nodes.len() - 1);
+                    }
+                }
+            }
+            length += 1;
+            for at in std::mem::take(&mut pending_off) {
+                let p = nodes[at].0;
+                if house_rule {
+                    self.off_to_on(grid, grid, p, &no_imp, cell_rule, &mut ons);
+                } else {
+                    self.off_to_on(grid, grid, p, &no_imp, true, &mut ons);
+                    ons.retain(|(_, _, cause)| *cause == Cause::Cell);
+                }
+                for (q, _, _) in ons.drain(..) {
+                    if length >= 4 && q == source {
+                        nodes.push((q, at));
+                        found.push(nodes.len() - 1);
+                    }
+                    if on_seen.insert(q, &[], Cause::Assumed) {
+                        nodes.push((q, at));
+                        pending_on.push(nodes.len() - 1);
+                    }
+                }
+            }
+            if nodes.len() > 1 << 16 {
+                break;
+            }
+        }
+        for end in found {
+            // The loop, from its end back to (not including) the source node.
+            let mut loop_nodes = Vec::new();
+            let mut at = end;
+            while nodes[at].1 != usize::MAX {
+                loop_nodes.push(nodes[at].0);
+                at = nodes[at].1;
+            }
+            let cells: Vec<usize> = loop_nodes.iter().map(|&p| cell_of(p, n)).collect();
+            let mut forward = Vec::new();
+            let mut back = Vec::new();
+            for &p in &loop_nodes {
+                let value = value_of(p, n);
+                for &c in grid.board().peers(cell_of(p, n)) {
+                    if !cells.contains(&c) && grid.has(c, value) {
+                        if is_on(p) {
+                            forward.push((c, value));
+                        } else {
+                            back.push((c, value));
+                        }
+                    }
+                }
+            }
+            let mut eliminations: Vec<(usize, u16)> =
+                forward.into_iter().filter(|e| back.contains(e)).collect();
+            eliminations.sort_unstable();
+            eliminations.dedup();
+            if eliminations.is_empty() {
+                continue;
+            }
+            let complexity = loop_nodes.len() as u32;
+            let base = if cell_rule && house_rule { 70 } else { 65 };
+            let difficulty = base + length_difficulty(complexity);
+            let mut path: Vec<Pot> = loop_nodes.clone();
+            path.push(source);
+            path.reverse();
+            let mut pattern: Vec<(usize, u16)> = path
+                .iter()
+                .map(|&p| (cell_of(p, n), value_of(p, n)))
+                .collect();
+            pattern.sort_unstable();
+            pattern.dedup();
+            let step = Step {
+                technique: Technique::BidirectionalCycle,
+                houses: Vec::new(),
+                pattern,
+                placements: Vec::new(),
+                eliminations,
+                text: format!(
+                    "Bidirectional cycle: {}; each link holds both ways, so what sees both ends \
+                     of a link goes",
+                    describe(&path, n)
+                ),
+                difficulty,
+            };
+            hints.push(Hint {
+                difficulty,
+                complexity,
+                kind: Kind::Unary,
+                result: source,
+                step,
+                rule_parents: Vec::new(),
+            });
+        }
+    }
+
+    /// Multiple and dynamic chains from every cell.
+    fn multiple_hints(&mut self, chaining: Chaining) -> Vec<Hint> {
+        let grid = self.grid;
+        let mut hints = Vec::new();
+        for cell in 0..grid.board().cell_count() {
+            let count = grid.candidates(cell).count_ones();
+            if count > 2 || (count > 1 && chaining.dynamic) {
+                self.cell_hints(chaining, cell, count, &mut hints);
+            }
+        }
+        hints
+    }
+
+    fn cell_hints(&mut self, chaining: Chaining, cell: usize, count: u32, hints: &mut Vec<Hint>) {
+        let grid = self.grid;
+        let n = self.n;
+        let base = chaining.base();
+        let mut branches: Vec<(u16, Rc<Followed>)> = Vec::new();
+        for value in values(grid.candidates(cell)) {
+            let p_on = pot(cell, value, true, n);
+            let p_off = conjugate(p_on);
+            let followed = self.follow_on(chaining, p_on);
+            let (on_imp, on_absurd) = (&followed.0, followed.1);
+            let contradiction = chaining.dynamic || chaining.nishio;
+            if contradiction {
+                if let Some((a, b)) = on_absurd {
+                    let complexity = self.complexity(on_imp, a) + self.complexity(on_imp, b);
+                    let paths = [on_imp.path(a), on_imp.path(b)];
+                    self.push(
+                        hints,
+                        on_imp,
+                        chaining,
+                        Kind::Contradiction,
+                        p_off,
+                        base,
+                        complexity,
+                        &paths,
+                        &[a, b],
+                    );
+                }
+            }
+            let need_off = contradiction || (count >= 3 && chaining.dynamic && !chaining.nishio);
+            if need_off {
+                let (off_imp, off_absurd) = self.follow(chaining, &[p_off]);
+                if let Some((a, b)) = off_absurd.filter(|_| contradiction) {
+                    let complexity = self.complexity(&off_imp, a) + self.complexity(&off_imp, b);
+                    let paths = [off_imp.path(a), off_imp.path(b)];
+                    self.push(
+                        hints,
+                        &off_imp,
+                        chaining,
+                        Kind::Contradiction,
+                        p_on,
+                        base,
+                        complexity,
+                        &paths,
+                        &[a, b],
+                    );
+                }
+                if count >= 3 && chaining.dynamic && !chaining.nishio {
+                    for &q in on_imp.members() {
+                        if q == p_on || !off_imp.contains(q) {
+                            continue;
+                        }
+                        let complexity = self.complexity(on_imp, q) + self.complexity(&off_imp, q);
+                        let paths = [on_imp.path(q), off_imp.path(q)];
+                        self.push(
+                            hints,
+                            on_imp,
+                            chaining,
+                            Kind::Binary,
+                            q,
+                            base,
+                            complexity,
+                            &paths,
+                            &[q],
+                        );
+                    }
+                }
+            }
+            if !chaining.nishio {
+                self.region_hints(chaining, cell, value, on_imp, hints);
+            }
+            branches.push((value, Rc::clone(&followed)));
+        }
+        if chaining.nishio || !(count == 2 || chaining.multiple) {
+            return;
+        }
+        let (first, rest) = branches.split_first().expect("a cell with candidates");
+        for &q in first.1 .0.members() {
+            if cell_of(q, n) == cell && is_on(q) {
+                continue;
+            }
+            if !rest.iter().all(|(_, f)| f.0.contains(q)) {
+                continue;
+            }
+            let complexity: u32 = branches
+                .iter()
+                .map(|(_, f)| f.0.complexity(q, &mut self.seen))
+                .sum();
+            let paths: Vec<Vec<Pot>> = branches.iter().map(|(_, f)| f.0.path(q)).collect();
+            let refs: Vec<&Vec<Pot>> = paths.iter().collect();
+            let technique = chaining.technique(Kind::Cell);
+            let difficulty = base + length_difficulty(complexity);
+            let Some(step) = self.conclude(technique, q, difficulty, &refs) else {
+                continue;
+            };
+            let mut rule_parents = Vec::new();
+            if let Some(outer) = self.outer {
+                for (_, f) in &branches {
+                    f.0.rule_parents(q, outer, grid, &mut rule_parents);
+                }
+                let cell_parents: Vec<Pot> =
+                    values(outer.candidates(cell) & !grid.candidates(cell))
+                        .map(|v| pot(cell, v, false, n))
+                        .collect();
+                rule_parents.extend(cell_parents);
+            }
+            hints.push(Hint {
+                difficulty,
+                complexity,
+                kind: Kind::Cell,
+                result: q,
+                step,
+                rule_parents,
+            });
+        }
+    }
+
+    fn region_hints(
+        &mut self,
+        chaining: Chaining,
+        cell: usize,
+        value: u16,
+        on_imp: &Implications,
+        hints: &mut Vec<Hint>,
+    ) {
+        let grid = self.grid;
+        let n = self.n;
+        let houses = self.houses[cell].clone();
+        for h in houses {
+            let places: Vec<usize> = grid.positions(h, value).collect();
+            if !(places.len() == 2 || (chaining.multiple && places.len() > 2)) || places[0] != cell
+            {
+                continue;
+            }
+            let branches: Vec<Rc<Followed>> = places[1..]
+                .iter()
+                .map(|&other| self.follow_on(chaining, pot(other, value, true, n)))
+                .collect();
+            for &q in on_imp.members() {
+                if cell_of(q, n) == cell && value_of(q, n) == value {
+                    continue;
+                }
+                if !branches.iter().all(|f| f.0.contains(q)) {
+                    continue;
+                }
+                let complexity = on_imp.complexity(q, &mut self.seen)
+                    + branches
+                        .iter()
+                        .map(|f| f.0.complexity(q, &mut self.seen))
+                        .sum::<u32>();
+                let mut paths = vec![on_imp.path(q)];
+                paths.extend(branches.iter().map(|f| f.0.path(q)));
+                let refs: Vec<&Vec<Pot>> = paths.iter().collect();
+                let difficulty = chaining.base() + length_difficulty(complexity);
+                let Some(step) =
+                    self.conclude(chaining.technique(Kind::Region), q, difficulty, &refs)
+                else {
+                    continue;
+                };
+                let mut rule_parents = Vec::new();
+                if let Some(outer) = self.outer {
+                    on_imp.rule_parents(q, outer, grid, &mut rule_parents);
+                    for f in &branches {
+                        f.0.rule_parents(q, outer, grid, &mut rule_parents);
+                    }
+                    for &d in grid.board().house_cells(h) {
+                        if outer.has(d, value) && !grid.has(d, value) {
+                            rule_parents.push(pot(d, value, false, n));
+                        }
+                    }
+                }
+                hints.push(Hint {
+                    difficulty,
+                    complexity,
+                    kind: Kind::Region,
+                    result: q,
+                    step,
+                    rule_parents,
+                });
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        hints: &mut Vec<Hint>,
+        imp: &Implications,
+        chaining: Chaining,
+        kind: Kind,
+        result: Pot,
+        base: u16,
+        complexity: u32,
+        paths: &[Vec<Pot>],
+        ends: &[Pot],
+    ) {
+        let difficulty = base + length_difficulty(complexity);
+        let refs: Vec<&Vec<Pot>> = paths.iter().collect();
+        let Some(step) = self.conclude(chaining.technique(kind), result, difficulty, &refs) else {
+            return;
+        };
+        let mut rule_parents = Vec::new();
+        if let Some(outer) = self.outer {
+            for &e in ends {
+                imp.rule_parents(e, outer, self.grid, &mut rule_parents);
+            }
+        }
+        hints.push(Hint {
+            difficulty,
+            complexity,
+            kind,
+            result,
+            step,
+            rule_parents,
+        });
+    }
+
+    /// The step that concludes `result`, explained by `paths`; `None` if it changes nothing.
+    fn conclude(
+        &self,
+        technique: Technique,
+        result: Pot,
+        difficulty: u16,
+        paths: &[&Vec<Pot>],
+    ) -> Option<Step> {
+        let grid = self.grid;
+        let n = self.n;
+        let (cell, value) = (cell_of(result, n), value_of(result, n));
+        let (placements, eliminations) = if is_on(result) {
+            if grid.value(cell) != 0 || grid.candidates(cell).count_ones() < 2 {
+                return None;
+            }
+            (vec![(cell, value)], Vec::new())
+        } else {
+            if !grid.has(cell, value) {
+                return None;
+            }
+            (Vec::new(), vec![(cell, value)])
+        };
+        let mut pattern: Vec<(usize, u16)> = paths
+            .iter()
+            .flat_map(|path| path.iter().map(|&p| (cell_of(p, n), value_of(p, n))))
+            .collect();
+        pattern.sort_unstable();
+        pattern.dedup();
+        let chains: Vec<String> = paths.iter().map(|path| describe(path, n)).collect();
+        let conclusion = format!(
+            "{}{}{value}",
+            cell_name(cell, n),
+            if is_on(result) { "=" } else { "≠" }
+        );
+        Some(Step {
+            technique,
+            houses: Vec::new(),
+            pattern,
+            placements,
+            eliminations,
+            text: format!(
+                "{}: {}; so {conclusion}",
+                technique.name(),
+                chains.join("; ")
+            ),
+            difficulty,
+        })
+    }
+}
+
+/// Whether a unary chain's strong links are all through bivalue cells (an XY-chain).
+fn is_xy(path: &[Pot], n: usize) -> bool {
+    path.windows(2)
+        .filter(|w| is_on(w[1]))
+        .all(|w| cell_of(w[0], n) == cell_of(w[1], n))
+}
+
+/// A chain in words: `r1c2=5 → r1c7≠5 → r3c8=5`.
+fn describe(path: &[Pot], n: usize) -> String {
+    path.iter()
+        .map(|&p| {
+            format!(
+                "{}{}{}",
+                cell_name(cell_of(p, n), n),
+                if is_on(p) { "=" } else { "≠" },
+                value_of(p, n)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" → ")
+}
+
+/// The kinds of techniques nested chains use, for what each relies on.
+#[derive(Clone, Copy)]
+enum Rule {
+    Locked,
+    Hidden,
+    Naked,
+    Fish,
+}
+
+/// Every step of a technique on `work`, with the candidates (removed since `source`) it relies
+/// on, as Explainer counts them.
+fn rule_steps(work: &Grid, source: &Grid, rule: Rule) -> Vec<(Step, Vec<Pot>, u32)> {
+    let n = work.size();
+    let board = work.board();
+    let mut out = Vec::new();
+    let mut take = |step: Step| {
+        let mut parents = Vec::new();
+        match rule {
+            Rule::Locked | Rule::Fish => {
+                // The base houses lost the value outside the cover houses.
+                let value = step.pattern.first().map_or(0, |p| p.1);
+                let half = step.houses.len() / 2;
+                let (base, cover) = step.houses.split_at(half.max(1));
+                for &h in base {
+                    for &c in board.house_cells(h) {
+                        let covered = cover.iter().any(|&k| board.house_cells(k).contains(&c));
+                        if !covered && source.has(c, value) && !work.has(c, value) {
+                            parents.push(pot(c, value, false, n));
+                        }
+                    }
+                }
+            }
+            Rule::Hidden => {
+                let cells: Vec<usize> = step.pattern.iter().map(|p| p.0).collect();
+                let set: Vec<u16> = step.pattern.iter().map(|p| p.1).collect();
+                for &c in board.house_cells(step.houses[0]) {
+                    if cells.contains(&c) {
+                        continue;
+                    }
+                    for &v in &set {
+                        if source.has(c, v) {
+                            parents.push(pot(c, v, false, n));
+                        }
+                    }
+                }
+            }
+            Rule::Naked => {
+                let set: Vec<u16> = step.pattern.iter().map(|p| p.1).collect();
+                for &(c, _) in &step.pattern {
+                    for v in values(source.candidates(c)) {
+                        if !set.contains(&v) {
+                            parents.push(pot(c, v, false, n));
+                        }
+                    }
+                }
+            }
+        }
+        parents.sort_unstable();
+        parents.dedup();
+        out.push((step, parents, 0));
+        std::ops::ControlFlow::Continue(())
+    };
+    let _ = match rule {
+        Rule::Locked => super::locked::locked(work, &mut take),
+        Rule::Hidden => super::subsets::hidden(work, 2, &mut take),
+        Rule::Naked => super::subsets::naked(work, 2, &mut take),
+        Rule::Fish => super::fish::basic(work, 2, &mut take),
+    };
+    out
+}

@@ -1,0 +1,320 @@
+//! The candidate grid: for every cell its value or the values still possible, over the houses
+//! of any [`Shape`].
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use crate::sudoku::shape::{House, Shape};
+
+/// A set of values `1..=n` as bits (bit `v - 1` for value `v`); sides up to 100 fit.
+pub type Mask = u128;
+
+/// The bit of value `v` (from 1).
+pub fn bit(value: u16) -> Mask {
+    1 << (value - 1)
+}
+
+/// The values of a mask, from the smallest.
+pub fn values(mask: Mask) -> impl Iterator<Item = u16> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let value = rest.trailing_zeros() as u16 + 1;
+        rest &= rest - 1;
+        Some(value)
+    })
+}
+
+/// The geometry of a shape as the techniques read it: its houses, each cell's houses and peers.
+#[derive(Debug)]
+pub struct Board {
+    size: usize,
+    shape: Shape,
+    houses: Vec<House>,
+    house_cells: Vec<Vec<usize>>,
+    cell_houses: Vec<Vec<usize>>,
+    peers: Vec<Vec<usize>>,
+    /// Whether two cells share a house, as one flag per pair (row by row).
+    sees: Vec<bool>,
+    /// The houses in the order techniques look at them: regions, columns, rows, extra regions.
+    search_order: Vec<usize>,
+}
+
+impl Board {
+    /// The geometry of `shape`.
+    pub fn new(shape: &Shape) -> Board {
+        let n = shape.size();
+        let cells = n * n;
+        let houses: Vec<House> = shape.houses().collect();
+        let house_cells: Vec<Vec<usize>> = houses.iter().map(|&h| shape.cells(h)).collect();
+        let mut cell_houses = vec![Vec::new(); cells];
+        for (h, members) in house_cells.iter().enumerate() {
+            for &cell in members {
+                cell_houses[cell].push(h);
+            }
+        }
+        let mut sees = vec![false; cells * cells];
+        for members in &house_cells {
+            for &a in members {
+                for &b in members {
+                    if a != b {
+                        sees[a * cells + b] = true;
+                    }
+                }
+            }
+        }
+        let peers = (0..cells)
+            .map(|a| (0..cells).filter(|&b| sees[a * cells + b]).collect())
+            .collect();
+        let rank = |house: &House| match house {
+            House::Box(_) | House::Region(_) => 0,
+            House::Column(_) => 1,
+            House::Row(_) => 2,
+            House::Extra(_) => 3,
+        };
+        let mut search_order: Vec<usize> = (0..houses.len()).collect();
+        search_order.sort_by_key(|&h| rank(&houses[h]));
+        Board {
+            size: n,
+            shape: shape.clone(),
+            houses,
+            house_cells,
+            cell_houses,
+            peers,
+            sees,
+            search_order,
+        }
+    }
+
+    /// The side `n`.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// Every house, numbered as [`Shape::houses`] lists them.
+    pub fn houses(&self) -> &[House] {
+        &self.houses
+    }
+
+    /// The houses in the order techniques look at them: regions, columns, rows, extras.
+    pub fn search_order(&self) -> &[usize] {
+        &self.search_order
+    }
+
+    /// The cells of house number `h`.
+    pub fn house_cells(&self, h: usize) -> &[usize] {
+        &self.house_cells[h]
+    }
+
+    /// The houses (by number) a cell belongs to.
+    pub fn cell_houses(&self, cell: usize) -> &[usize] {
+        &self.cell_houses[cell]
+    }
+
+    /// The cells that share a house with `cell`.
+    pub fn peers(&self, cell: usize) -> &[usize] {
+        &self.peers[cell]
+    }
+
+    /// Whether two distinct cells share a house.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        self.sees[a * self.cell_count() + b]
+    }
+
+    /// Whether house `h` is a region (box or jigsaw piece).
+    pub fn is_region(&self, h: usize) -> bool {
+        matches!(self.houses[h], House::Box(_) | House::Region(_))
+    }
+
+    /// Whether house `h` is a row or a column.
+    pub fn is_line(&self, h: usize) -> bool {
+        matches!(self.houses[h], House::Row(_) | House::Column(_))
+    }
+
+    /// Whether the shape is the classic 9x9 with 3x3 boxes and no extra regions.
+    pub fn is_classic(&self) -> bool {
+        self.size == 9 && self.shape.box_size() == Some((3, 3)) && self.shape.extra().is_empty()
+    }
+}
+
+/// A cell named as players write it: `r5c4`.
+pub fn cell_name(cell: usize, n: usize) -> String {
+    format!("r{}c{}", cell / n + 1, cell % n + 1)
+}
+
+/// A house named as in messages: `box 5`, `row 3`.
+pub fn house_name(house: House) -> String {
+    house.to_string()
+}
+
+/// The cells and values still open, and the values placed.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    board: Arc<Board>,
+    values: Vec<u16>,
+    candidates: Vec<Mask>,
+}
+
+impl Grid {
+    /// The grid of `givens` (0 for an empty cell) on `board`: each given placed and removed from
+    /// its peers. Givens must fit the shape (see [`Shape::check_givens`]).
+    pub fn new(board: Arc<Board>, givens: &[u16]) -> Grid {
+        let n = board.size();
+        let all: Mask = if n == 128 { !0 } else { (1 << n) - 1 };
+        let cells = board.cell_count();
+        let mut grid = Grid {
+            board,
+            values: vec![0; cells],
+            candidates: vec![all; cells],
+        };
+        for (cell, &value) in givens.iter().enumerate() {
+            if value != 0 {
+                grid.place(cell, value);
+            }
+        }
+        grid
+    }
+
+    /// The geometry.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The shared geometry.
+    pub fn board_arc(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    /// The side `n`.
+    pub fn size(&self) -> usize {
+        self.board.size
+    }
+
+    /// A cell's value, 0 when empty.
+    pub fn value(&self, cell: usize) -> u16 {
+        self.values[cell]
+    }
+
+    /// Every cell's value, 0 when empty.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// A cell's candidates (none once it holds a value).
+    pub fn candidates(&self, cell: usize) -> Mask {
+        self.candidates[cell]
+    }
+
+    /// Whether `value` is a candidate of `cell`.
+    pub fn has(&self, cell: usize, value: u16) -> bool {
+        self.candidates[cell] & bit(value) != 0
+    }
+
+    /// The cells of house `h` where `value` is a candidate.
+    pub fn positions(&self, h: usize, value: u16) -> impl Iterator<Item = usize> + '_ {
+        self.board.house_cells[h]
+            .iter()
+            .copied()
+            .filter(move |&c| self.has(c, value))
+    }
+
+    /// How many cells of house `h` have `value` as a candidate.
+    pub fn count_in(&self, h: usize, value: u16) -> usize {
+        self.positions(h, value).count()
+    }
+
+    /// Whether every cell holds a value.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Whether some empty cell has no candidate left, or some house has lost a value it still
+    /// needs: the grid cannot be completed.
+    pub fn is_broken(&self) -> bool {
+        let b = &*self.board;
+        (0..b.cell_count()).any(|c| self.values[c] == 0 && self.candidates[c] == 0)
+            || (0..b.houses.len()).any(|h| {
+                let mut seen: Mask = 0;
+                for &c in &b.house_cells[h] {
+                    seen |= self.candidates[c];
+                    if self.values[c] != 0 {
+                        seen |= bit(self.values[c]);
+                    }
+                }
+                seen.count_ones() as usize != b.size
+            })
+    }
+
+    /// Places `value` in `cell` and removes it from the cell's peers.
+    pub fn place(&mut self, cell: usize, value: u16) {
+        self.values[cell] = value;
+        self.candidates[cell] = 0;
+        let board = Arc::clone(&self.board);
+        for &peer in board.peers(cell) {
+            self.candidates[peer] &= !bit(value);
+        }
+    }
+
+    /// Removes `value` from the candidates of `cell`; whether it was there.
+    pub fn eliminate(&mut self, cell: usize, value: u16) -> bool {
+        let had = self.has(cell, value);
+        self.candidates[cell] &= !bit(value);
+        had
+    }
+
+    /// Restores the candidates of `cell` (used by chains that try and undo).
+    pub fn set_candidates(&mut self, cell: usize, mask: Mask) {
+        self.candidates[cell] = mask;
+    }
+
+    /// The candidate grid drawn as text: one line per row, each cell its value or its
+    /// candidates, columns padded to the widest cell.
+    pub fn marks(&self) -> String {
+        let n = self.size();
+        let text: Vec<String> = (0..n * n)
+            .map(|c| {
+                if self.values[c] != 0 {
+                    symbol(self.values[c], n)
+                } else {
+                    values(self.candidates[c]).map(|v| symbol(v, n)).collect()
+                }
+            })
+            .collect();
+        let width = text.iter().map(String::len).max().unwrap_or(1);
+        let mut out = String::new();
+        for r in 0..n {
+            for c in 0..n {
+                if c > 0 {
+                    out.push(' ');
+                }
+                let _ = write!(out, "{:<width$}", text[r * n + c]);
+            }
+            out.truncate(out.trim_end().len());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// A value's symbol in marks: `1`-`9`, then `A`, `B`, ... (and `{n}` past 35).
+fn symbol(value: u16, n: usize) -> String {
+    if n <= 35 {
+        char::from_digit(u32::from(value), 36)
+            .map(|c| c.to_ascii_uppercase().to_string())
+            .unwrap_or_default()
+    } else {
+        format!("{{{value}}}")
+    }
+}

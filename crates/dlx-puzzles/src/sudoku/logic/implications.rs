@@ -1,0 +1,227 @@
+//! The potentials of forcing chains and what implies what: a candidate assumed true ("on") or
+//! false ("off"), each with the potentials it follows from.
+
+use super::grid::Grid;
+
+/// A potential, as a number: `(cell * n + value - 1) * 2 + on`.
+pub type Pot = u32;
+
+/// The potential of `value` in `cell`, on or off, on a grid of side `n`.
+pub fn pot(cell: usize, value: u16, on: bool, n: usize) -> Pot {
+    (((cell * n + usize::from(value) - 1) << 1) | usize::from(on)) as Pot
+}
+
+/// The cell of a potential.
+pub fn cell_of(p: Pot, n: usize) -> usize {
+    (p as usize >> 1) / n
+}
+
+/// The value of a potential.
+pub fn value_of(p: Pot, n: usize) -> u16 {
+    ((p as usize >> 1) % n) as u16 + 1
+}
+
+/// Whether a potential is "on".
+pub fn is_on(p: Pot) -> bool {
+    p & 1 == 1
+}
+
+/// The same candidate in the other state.
+pub fn conjugate(p: Pot) -> Pot {
+    p ^ 1
+}
+
+/// Why a potential follows from its parents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// It is an assumption.
+    Assumed,
+    /// The cell has one candidate left, or a value on leaves its other candidates.
+    Cell,
+    /// The value has one place left in this house, or a value on leaves the house's others.
+    House(usize),
+    /// A technique applied to the grid the chain has made, with the complexity of its own
+    /// chain when it is a chain.
+    Advanced(u32),
+}
+
+/// A set of potentials, each with its parents and cause, in the order they were added.
+#[derive(Clone, Debug)]
+pub struct Implications {
+    slot: Vec<u32>,
+    members: Vec<Pot>,
+    parent_start: Vec<u32>,
+    parent_len: Vec<u32>,
+    causes: Vec<Cause>,
+    links: Vec<Pot>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Implications {
+    /// An empty set for a grid of side `n`.
+    pub fn new(n: usize) -> Implications {
+        Implications {
+            slot: vec![NONE; n * n * n * 2],
+            members: Vec::new(),
+            parent_start: Vec::new(),
+            parent_len: Vec::new(),
+            causes: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+
+    /// Whether `p` is in the set.
+    pub fn contains(&self, p: Pot) -> bool {
+        self.slot[p as usize] != NONE
+    }
+
+    /// Adds `p` with its parents and cause, unless it is there; whether it was added.
+    pub fn insert(&mut self, p: Pot, parents: &[Pot], cause: Cause) -> bool {
+        if self.contains(p) {
+            return false;
+        }
+        self.slot[p as usize] = self.members.len() as u32;
+        self.members.push(p);
+        self.parent_start.push(self.links.len() as u32);
+        self.parent_len.push(parents.len() as u32);
+        self.causes.push(cause);
+        self.links.extend_from_slice(parents);
+        true
+    }
+
+    /// The members, in the order they were added.
+    pub fn members(&self) -> &[Pot] {
+        &self.members
+    }
+
+    /// The parents of a member.
+    pub fn parents(&self, p: Pot) -> &[Pot] {
+        let i = self.slot[p as usize] as usize;
+        let start = self.parent_start[i] as usize;
+        &self.links[start..start + self.parent_len[i] as usize]
+    }
+
+    /// The cause of a member.
+    pub fn cause(&self, p: Pot) -> Cause {
+        self.causes[self.slot[p as usize] as usize]
+    }
+
+    /// The complexity of the chain that ends at member `p`: its distinct ancestors, itself
+    /// included, plus the complexity of every nested chain among them.
+    pub fn complexity(&self, p: Pot, seen: &mut Vec<bool>) -> u32 {
+        seen.clear();
+        seen.resize(self.members.len(), false);
+        let mut todo = vec![p];
+        let mut count = 0;
+        while let Some(q) = todo.pop() {
+            let i = self.slot[q as usize];
+            if i == NONE || seen[i as usize] {
+                continue;
+            }
+            seen[i as usize] = true;
+            count += 1;
+            if let Cause::Advanced(nested) = self.causes[i as usize] {
+                count += nested;
+            }
+            todo.extend_from_slice(self.parents(q));
+        }
+        count
+    }
+
+    /// The chain that leads to member `p`, following first parents back to an assumption, from
+    /// the assumption to `p`.
+    pub fn path(&self, p: Pot) -> Vec<Pot> {
+        let mut out = vec![p];
+        let mut q = p;
+        while let Some(&parent) = self.parents(q).first() {
+            if out.len() > self.members.len() {
+                break;
+            }
+            out.push(parent);
+            q = parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The candidates the techniques of a nested chain rely on: those of `p`'s ancestors that
+    /// are "on" by a single and were removed between `source` and `current`.
+    pub fn rule_parents(&self, p: Pot, source: &Grid, current: &Grid, out: &mut Vec<Pot>) {
+        let n = source.size();
+        let board = source.board();
+        let mut seen = vec![false; self.members.len()];
+        let mut todo = vec![p];
+        while let Some(q) = todo.pop() {
+            let i = self.slot[q as usize];
+            if i == NONE || seen[i as usize] {
+                continue;
+            }
+            seen[i as usize] = true;
+            if is_on(q) {
+                let (cell, value) = (cell_of(q, n), value_of(q, n));
+                match self.causes[i as usize] {
+                    Cause::Cell => {
+                        for v in 1..=n as u16 {
+                            if source.has(cell, v) && !current.has(cell, v) {
+                                out.push(pot(cell, v, false, n));
+                            }
+                        }
+                    }
+                    Cause::House(h) => {
+                        for &c in board.house_cells(h) {
+                            if source.has(c, value) && !current.has(c, value) {
+                                out.push(pot(c, value, false, n));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            todo.extend_from_slice(self.parents(q));
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+/// The difficulty added for a chain of `complexity` potentials, in tenths: one tenth past 4,
+/// 6, 8, 12, 16, 24, ... (each bound half again, then a third again, the previous one).
+pub fn length_difficulty(complexity: u32) -> u16 {
+    let length = complexity as i64 - 2;
+    let mut ceil: i64 = 4;
+    let mut added = 0;
+    let mut odd = false;
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_steps_follow_the_scale() {
+        assert_eq!(length_difficulty(6), 0);
+        assert_eq!(length_difficulty(7), 1);
+        assert_eq!(length_difficulty(8), 1);
+        assert_eq!(length_difficulty(9), 2);
+        assert_eq!(length_difficulty(10), 2);
+        assert_eq!(length_difficulty(11), 3);
+        assert_eq!(length_difficulty(14), 3);
+        assert_eq!(length_difficulty(15), 4);
+        assert_eq!(length_difficulty(18), 4);
+        assert_eq!(length_difficulty(19), 5);
+    }
+
+    #[test]
+    fn potentials_round_trip() {
+        let p = pot(40, 7, true, 9);
+        assert_eq!((cell_of(p, 9), value_of(p, 9), is_on(p)), (40, 7, true));
+        assert!(!is_on(conjugate(p)));
+    }
+}

@@ -1,0 +1,237 @@
+//! A human-style logic solver: a candidate grid, and techniques as small separate units that
+//! each find the next step, from singles to nested forcing chains.
+//!
+//! - [`grid`]: the candidate grid over any shape's houses.
+//! - [`step`]: a [`Step`]: its technique, pattern, placements, eliminations, words and
+//!   difficulty on Sudoku Explainer's scale.
+//! - [`singles`], [`locked`], [`subsets`], [`fish`]: on every shape (any houses).
+//! - [`wings`], [`turbot`], [`coloring`], [`unique`], [`aligned`], [`chains`]: on 9x9 and other shapes up to
+//!   16x16 for chains.
+//!
+//! A technique is a search that hands each step it finds to a [`Found`] callback, which may
+//! stop it; [`Unit::find`] is the first step of a unit. The solver ([`next_step`]) asks the
+//! units in order and takes the first step found, as Sudoku Explainer does: every unit is
+//! tried only when all the easier ones find nothing.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use dlx_puzzles::sudoku::logic::{self, Board, Grid};
+//! use dlx_puzzles::sudoku::Shape;
+//!
+//! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+//! let givens: Vec<u16> = text.bytes().map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') }).collect();
+//! let grid = Grid::new(Arc::new(Board::new(&Shape::standard(9).unwrap())), &givens);
+//! let step = logic::next_step(&grid, logic::EXPLAIN).unwrap();
+//! assert!(!step.text.is_empty());
+//! ```
+
+pub mod aligned;
+pub mod chains;
+pub mod coloring;
+pub mod fish;
+pub mod grid;
+pub mod implications;
+pub mod locked;
+pub mod singles;
+pub mod step;
+pub mod subsets;
+pub mod turbot;
+pub mod unique;
+pub mod wings;
+
+use std::ops::ControlFlow;
+
+pub use chains::Chaining;
+pub use grid::{Board, Grid};
+pub use step::{Step, Technique};
+
+/// Where a search hands each step it finds; `Break` stops the search.
+pub type Found<'a> = &'a mut dyn FnMut(Step) -> ControlFlow<()>;
+
+/// A technique unit: a name and a search.
+#[derive(Clone, Copy)]
+pub struct Unit {
+    /// What the unit looks for.
+    pub name: &'static str,
+    search: fn(&Grid, Found<'_>) -> ControlFlow<()>,
+    /// The largest side the unit is tried on (chains grow with the cube of the side).
+    max_size: usize,
+}
+
+impl std::fmt::Debug for Unit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl Unit {
+    const fn new(name: &'static str, search: fn(&Grid, Found<'_>) -> ControlFlow<()>) -> Unit {
+        Unit {
+            name,
+            search,
+            max_size: usize::MAX,
+        }
+    }
+
+    const fn up_to(mut self, size: usize) -> Unit {
+        self.max_size = size;
+        self
+    }
+
+    /// Hands every step of this unit on `grid` to `found`, until it breaks.
+    pub fn search(&self, grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
+        if grid.size() > self.max_size {
+            return ControlFlow::Continue(());
+        }
+        (self.search)(grid, found)
+    }
+
+    /// The first step of this unit on `grid` that changes it.
+    pub fn find(&self, grid: &Grid) -> Option<Step> {
+        let mut first = None;
+        let _ = self.search(grid, &mut |step: Step| {
+            if step.changes(grid) {
+                first = Some(step);
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        first
+    }
+}
+
+fn chains_of(grid: &Grid, chaining: Chaining, found: Found<'_>) -> ControlFlow<()> {
+    for hint in chains::Chains::new(grid).hints(chaining) {
+        found(hint.step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// A unit's search: a technique's search with its size or kind fixed.
+macro_rules! unit_fn {
+    ($name:ident, $search:path, $arg:expr) => {
+        fn $name(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
+            $search(grid, $arg, found)
+        }
+    };
+}
+
+unit_fn!(naked_pair, subsets::naked, 2);
+unit_fn!(naked_triple, subsets::naked, 3);
+unit_fn!(naked_quad, subsets::naked, 4);
+unit_fn!(hidden_pair, subsets::hidden, 2);
+unit_fn!(hidden_triple, subsets::hidden, 3);
+unit_fn!(hidden_quad, subsets::hidden, 4);
+unit_fn!(direct_hidden_pair, subsets::direct_hidden, 2);
+unit_fn!(direct_hidden_triple, subsets::direct_hidden, 3);
+unit_fn!(x_wing, fish::basic, 2);
+unit_fn!(swordfish, fish::basic, 3);
+unit_fn!(jellyfish, fish::basic, 4);
+unit_fn!(finned_x_wing, fish::finned, 2);
+unit_fn!(finned_swordfish, fish::finned, 3);
+unit_fn!(finned_jellyfish, fish::finned, 4);
+unit_fn!(xy_wing, wings::xy, false);
+unit_fn!(xyz_wing, wings::xy, true);
+unit_fn!(unary_chains, chains_of, Chaining::UNARY);
+unit_fn!(nishio_chains, chains_of, Chaining::NISHIO);
+unit_fn!(multiple_chains, chains_of, Chaining::MULTIPLE);
+unit_fn!(dynamic_chains, chains_of, Chaining::DYNAMIC);
+unit_fn!(dynamic_plus_chains, chains_of, Chaining::DYNAMIC_PLUS);
+unit_fn!(nested_2, chains_of, Chaining::nested(2, 0));
+unit_fn!(nested_3, chains_of, Chaining::nested(3, 0));
+unit_fn!(nested_4, chains_of, Chaining::nested(4, 0));
+
+/// The largest side on which chains are looked for.
+const CHAIN_SIZE: usize = 16;
+
+/// The units of Sudoku Explainer's rating, in its order (which is its order of difficulty).
+pub const RATE: &[Unit] = &[
+    Unit::new("Full House", singles::full_house),
+    Unit::new("Hidden Single", singles::hidden_single),
+    Unit::new("Direct Pointing", locked::direct),
+    Unit::new("Direct Hidden Pair", direct_hidden_pair),
+    Unit::new("Naked Single", singles::naked_single),
+    Unit::new("Direct Hidden Triplet", direct_hidden_triple),
+    Unit::new("Pointing & Claiming", locked::locked),
+    Unit::new("Naked Pair", naked_pair),
+    Unit::new("X-Wing", x_wing),
+    Unit::new("Hidden Pair", hidden_pair),
+    Unit::new("Naked Triplet", naked_triple),
+    Unit::new("Swordfish", swordfish),
+    Unit::new("Hidden Triplet", hidden_triple),
+    Unit::new("XY-Wing", xy_wing),
+    Unit::new("XYZ-Wing", xyz_wing),
+    Unit::new("Unique Rectangle", unique::rectangle),
+    Unit::new("Naked Quad", naked_quad),
+    Unit::new("Jellyfish", jellyfish),
+    Unit::new("Hidden Quad", hidden_quad),
+    Unit::new("BUG+1", unique::bug_plus_one),
+    Unit::new("Aligned Pair Exclusion", aligned::pair_exclusion),
+    Unit::new("Forcing Chains & Cycles", unary_chains).up_to(CHAIN_SIZE),
+    Unit::new("Nishio Forcing Chains", nishio_chains).up_to(CHAIN_SIZE),
+    Unit::new("Multiple Forcing Chains", multiple_chains).up_to(CHAIN_SIZE),
+    Unit::new("Dynamic Forcing Chains", dynamic_chains).up_to(CHAIN_SIZE),
+    Unit::new("Dynamic Forcing Chains (+)", dynamic_plus_chains).up_to(CHAIN_SIZE),
+    Unit::new("Nested Forcing Chains", nested_2).up_to(CHAIN_SIZE),
+    Unit::new("Nested Forcing Chains", nested_3).up_to(CHAIN_SIZE),
+    Unit::new("Nested Forcing Chains", nested_4).up_to(CHAIN_SIZE),
+];
+
+/// The units of an explanation: the rating's, with the patterns players know by name (the
+/// skyscraper, the kite, W-Wings, finned fish, coloring) tried before chains.
+pub const EXPLAIN: &[Unit] = &[
+    Unit::new("Full House", singles::full_house),
+    Unit::new("Hidden Single", singles::hidden_single),
+    Unit::new("Naked Single", singles::naked_single),
+    Unit::new("Pointing & Claiming", locked::locked),
+    Unit::new("Naked Pair", naked_pair),
+    Unit::new("X-Wing", x_wing),
+    Unit::new("Hidden Pair", hidden_pair),
+    Unit::new("Naked Triplet", naked_triple),
+    Unit::new("Swordfish", swordfish),
+    Unit::new("Hidden Triplet", hidden_triple),
+    Unit::new("XY-Wing", xy_wing),
+    Unit::new("XYZ-Wing", xyz_wing),
+    Unit::new("W-Wing", wings::w_wing),
+    Unit::new("Skyscraper", turbot::skyscraper),
+    Unit::new("2-String Kite", turbot::kite),
+    Unit::new("Finned X-Wing", finned_x_wing),
+    Unit::new("Unique Rectangle", unique::rectangle),
+    Unit::new("Naked Quad", naked_quad),
+    Unit::new("Jellyfish", jellyfish),
+    Unit::new("Hidden Quad", hidden_quad),
+    Unit::new("Finned Swordfish", finned_swordfish),
+    Unit::new("Finned Jellyfish", finned_jellyfish),
+    Unit::new("BUG+1", unique::bug_plus_one),
+    Unit::new("Aligned Pair Exclusion", aligned::pair_exclusion),
+    Unit::new("Simple Coloring", coloring::simple_coloring),
+    Unit::new("Forcing Chains & Cycles", unary_chains).up_to(CHAIN_SIZE),
+    Unit::new("Nishio Forcing Chains", nishio_chains).up_to(CHAIN_SIZE),
+    Unit::new("Multiple Forcing Chains", multiple_chains).up_to(CHAIN_SIZE),
+    Unit::new("Dynamic Forcing Chains", dynamic_chains).up_to(CHAIN_SIZE),
+    Unit::new("Dynamic Forcing Chains (+)", dynamic_plus_chains).up_to(CHAIN_SIZE),
+    Unit::new("Nested Forcing Chains", nested_2).up_to(CHAIN_SIZE),
+    Unit::new("Nested Forcing Chains", nested_3).up_to(CHAIN_SIZE),
+    Unit::new("Nested Forcing Chains", nested_4).up_to(CHAIN_SIZE),
+];
+
+/// The next step on `grid`: the first step of the first unit of `units` that finds one.
+pub fn next_step(grid: &Grid, units: &[Unit]) -> Option<Step> {
+    if grid.is_solved() || grid.is_broken() {
+        return None;
+    }
+    units.iter().find_map(|unit| unit.find(grid))
+}
+
+/// Every step from `grid` to the solution (or to where the units find nothing more), and the
+/// grid reached.
+pub fn solve(grid: &Grid, units: &[Unit]) -> (Vec<Step>, Grid) {
+    let mut grid = grid.clone();
+    let mut steps = Vec::new();
+    while let Some(step) = next_step(&grid, units) {
+        step.apply(&mut grid);
+        steps.push(step);
+    }
+    (steps, grid)
+}
