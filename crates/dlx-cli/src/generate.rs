@@ -16,7 +16,8 @@ use dlx_puzzles::sudoku::format::{self, write_puzzle};
 use dlx_puzzles::sudoku::generate::{
     GenerateError, Generated, Generator, Symmetry, ATTEMPTS, CHECK_BUDGET,
 };
-use dlx_puzzles::sudoku::{Alphabet, Layout, Overrides, Puzzle, ShapeHint};
+use dlx_puzzles::sudoku::rate::rate_givens;
+use dlx_puzzles::sudoku::{Alphabet, Layout, Overrides, Puzzle, Shape, ShapeHint};
 
 use crate::outcome::Outcome;
 use crate::progress::Progress;
@@ -73,6 +74,11 @@ pub struct GenerateArgs {
     /// Exactly K givens (grids that cannot get there are dropped and others tried).
     #[arg(long, value_name = "K")]
     givens: Option<usize>,
+    /// Only puzzles whose rating on Sudoku Explainer's scale (ER, as `dlx rate` prints it) is
+    /// from A to B, e.g. `7.0-8.5` (others are dropped and new ones made; --attempts bounds how
+    /// many a puzzle may take).
+    #[arg(long, value_name = "A-B", value_parser = parse_rating)]
+    rating: Option<(f64, f64)>,
     /// How the puzzles are written: `line` (as `dlx solve` reads them) or `json` (one object a
     /// line, with the shape: boxes, layout, extra regions).
     #[arg(long, value_enum, default_value = "line")]
@@ -149,6 +155,7 @@ fn generator(args: &GenerateArgs) -> Result<Generator> {
             shape: ShapeHint::default(),
             layout: Layout::Json,
             line: 0,
+            candidates: None,
         };
         Generator::new(
             overrides
@@ -156,12 +163,34 @@ fn generator(args: &GenerateArgs) -> Result<Generator> {
                 .map_err(|e| anyhow::anyhow!("{e}"))?,
         )
     };
-    Ok(generator
+    let generator = generator
         .symmetry(args.symmetry)
         .minimal(args.minimal)
         .givens(args.givens)
         .attempts(args.attempts)
-        .check_budget(args.budget))
+        .check_budget(args.budget);
+    Ok(match args.rating {
+        Some((low, high)) => generator.filter(Arc::new(move |shape: &Shape, givens: &[u16]| {
+            rate_givens(shape, givens).is_ok_and(|rating| (low..=high).contains(&rating.er))
+        })),
+        None => generator,
+    })
+}
+
+/// Parses `--rating A-B`: two ratings, the first at most the second.
+fn parse_rating(text: &str) -> Result<(f64, f64), String> {
+    let parsed = text
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.trim().parse::<f64>().ok()?, b.trim().parse::<f64>().ok()?)));
+    match parsed {
+        Some((low, high)) if low.is_finite() && high.is_finite() && 0.0 <= low && low <= high => {
+            Ok((low, high))
+        }
+        _ => Err(format!(
+            "{} is not a range of ratings A-B (e.g. 1.0-2.5 or 7.0-8.5)",
+            dlx_core::quote::quote(text)
+        )),
+    }
 }
 
 /// The side of a grid of `cells` cells (rounded down; the shape then says what is wrong).

@@ -233,3 +233,22 @@ fn a_shape_without_a_grid_is_exit_1() {
         .code(1)
         .stderr(contains("no Sudoku fits this shape"));
 }
+
+#[test]
+fn a_rating_range_keeps_only_puzzles_rated_in_it() {
+    let text = generate(&["--count", "3", "--seed", "5", "--rating", "1.0-2.5"]);
+    all_unique(&text, 3, &[]);
+    let output = dlx().arg("rate").write_stdin(text).output().unwrap();
+    assert!(output.status.success());
+    let ratings = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(ratings.lines().count(), 3, "{ratings}");
+    for line in ratings.lines() {
+        let er: f64 = line.split('/').next().unwrap().parse().unwrap();
+        assert!((1.0..=2.5).contains(&er), "{line}");
+    }
+    dlx()
+        .args(["generate", "--rating", "3-2"])
+        .assert()
+        .code(2)
+        .stderr(contains("is not a range of ratings A-B"));
+}

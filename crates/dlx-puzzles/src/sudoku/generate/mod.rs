@@ -155,6 +155,7 @@ impl Generated {
             shape: self.shape.hint(),
             layout,
             line: 0,
+            candidates: None,
         }
     }
 
