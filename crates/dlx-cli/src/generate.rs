@@ -95,7 +95,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
     timeout: Option<Duration>,
     /// Threads that make puzzles (default: all cores); the output is the same for any number.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::values::parse_threads)]
     threads: Option<NonZeroUsize>,
     /// Print `total puzzles=… attempts=… checks=… seconds=… seed=…` on stderr at the end.
     #[arg(long)]
@@ -286,10 +286,7 @@ pub fn run(args: &GenerateArgs) -> Result<Outcome> {
         Err(error) => return Err(error).context("cannot generate"),
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-        NonZeroUsize::get,
-    );
+    let threads = crate::values::threads(args.threads);
     let stdout = io::stdout();
     let alphabet = if generator.size() <= LINE_SIDE {
         Alphabet::OneBased

@@ -42,7 +42,7 @@ pub struct PuzzleArgs {
     #[arg(long, value_enum)]
     alphabet: Option<AlphabetArg>,
     /// Threads (default: all cores); output keeps the input order.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::values::parse_threads)]
     threads: Option<NonZeroUsize>,
     /// No progress bar (it is shown only on a terminal).
     #[arg(long, short)]
@@ -122,10 +122,7 @@ pub fn run(
     failed: impl Fn(u64, &str) -> String + Sync,
 ) -> Result<Outcome> {
     let overrides: Overrides = shape_overrides(args.boxes, args.regions.as_deref(), &args.extra)?;
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-        NonZeroUsize::get,
-    );
+    let threads = crate::values::threads(args.threads);
     let stdin_only = [PathBuf::from("-")];
     let files = if args.files.is_empty() {
         &stdin_only[..]

@@ -501,10 +501,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     } else {
         Mode::Solve
     };
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-        NonZeroUsize::get,
-    );
+    let threads = crate::values::threads(args.threads);
     let stdout = io::stdout();
     let flush_each = stdout.is_terminal();
     let stdin_only = [PathBuf::from("-")];

@@ -19,6 +19,14 @@ pub fn parse_threads(text: &str) -> Result<NonZeroUsize, String> {
     }
 }
 
+/// The threads `--threads` asked for, else one per core.
+pub fn threads(asked: Option<NonZeroUsize>) -> usize {
+    asked.map_or_else(
+        || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        NonZeroUsize::get,
+    )
+}
+
 /// Fails unless `spec`, which is none of the names `choices` lists, is a file: `--OPTION` names
 /// the option in the message, `choices` what it takes (`x, windoku or a file of cell sets`).
 /// The value is shown whole, as a file name.
