@@ -3,7 +3,6 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -12,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_core::StopReason;
 use dlx_puzzles::sudoku::batch::Sink;
-use dlx_puzzles::sudoku::format::{self, write_puzzle};
+use dlx_puzzles::sudoku::format::write_puzzle;
 use dlx_puzzles::sudoku::generate::{
     GenerateError, Generated, Generator, Symmetry, ATTEMPTS, CHECK_BUDGET,
 };
@@ -21,7 +20,7 @@ use dlx_puzzles::sudoku::{Alphabet, Layout, Overrides, Puzzle, Shape, ShapeHint}
 
 use crate::outcome::Outcome;
 use crate::progress::Progress;
-use crate::solve::{extras, parse_boxes, parse_size, read_with};
+use crate::shape_args::{extras, ShapeArgs};
 use crate::stop;
 
 /// The largest side written in the line format with one character a cell.
@@ -37,7 +36,11 @@ each given of a symmetric set alone. Puzzles are printed one per line (a jigsaw 
 layout after a blank) as `dlx solve` reads them; the line format does not carry --boxes or \
 --extra, so give them to `dlx solve` again, or use --format json. The same --seed gives the \
 same puzzles on any number of threads. Exit codes: 0 all made, 1 the shape has no solution, \
-3 a puzzle not made within --attempts or --timeout, 2 bad usage, 130 Ctrl-C."
+3 a puzzle not made within --attempts or --timeout, 2 bad usage, 130 Ctrl-C.",
+    mut_arg("size", |arg| arg.help("The side of the grid (default 9, or the side of --boxes or --regions)")),
+    mut_arg("regions", |arg| arg.help(
+        "A jigsaw layout for every puzzle: one symbol per cell, row by row, equal symbols for one region"
+    ))
 )]
 pub struct GenerateArgs {
     /// How many puzzles to make.
@@ -47,24 +50,12 @@ pub struct GenerateArgs {
     /// the same.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// The side of the grid (default 9, or the side of --boxes or --regions).
-    #[arg(long, value_name = "N", value_parser = parse_size)]
-    size: Option<usize>,
-    /// Boxes of R rows by C columns (e.g. `2x3` for 6x6).
-    #[arg(long, value_name = "RxC", value_parser = parse_boxes, conflicts_with_all = ["regions", "jigsaw"])]
-    boxes: Option<(usize, usize)>,
+    /// The shape options.
+    #[command(flatten)]
+    shape: ShapeArgs,
     /// A random jigsaw layout for each puzzle (printed with it).
-    #[arg(long, conflicts_with = "regions")]
+    #[arg(long, conflicts_with_all = ["regions", "boxes"])]
     jigsaw: bool,
-    /// A jigsaw layout for every puzzle: one symbol per cell, row by row, equal symbols for one
-    /// region.
-    #[arg(long, value_name = "FILE")]
-    regions: Option<PathBuf>,
-    /// Extra regions that need every value once: `x` (the two main diagonals), `windoku` (the
-    /// Windoku windows), or a FILE laid out like --regions with `.` for cells outside them.
-    /// May be repeated.
-    #[arg(long, value_name = "x|windoku|FILE")]
-    extra: Vec<String>,
     /// The pattern of the givens: none, rot180, rot90, mirror (left to right) or diagonal.
     #[arg(long, value_name = "NAME", default_value = "none")]
     symmetry: Symmetry,
@@ -116,24 +107,19 @@ enum FormatArg {
 
 /// The generator the arguments describe.
 fn generator(args: &GenerateArgs) -> Result<Generator> {
-    let extra = extras(&args.extra)?;
+    let extra = extras(&args.shape.extra)?;
     let generator = if args.jigsaw {
         // Worded once: the error's own text already holds its source's.
-        Generator::jigsaw(args.size.unwrap_or(9), extra).map_err(|e| anyhow::anyhow!("{e}"))?
+        Generator::jigsaw(args.shape.size.unwrap_or(9), extra)
+            .map_err(|e| anyhow::anyhow!("{e}"))?
     } else {
-        let regions = match &args.regions {
-            Some(path) => Some((
-                read_with(path, format::read_layout)?,
-                format!("--regions {}", path.display()),
-            )),
-            None => None,
-        };
-        let implied = match (&regions, args.boxes) {
+        let regions = args.shape.regions()?;
+        let implied = match (&regions, args.shape.boxes) {
             (Some((layout, _)), _) => Some(exact_side(layout.len())),
             (None, Some((r, c))) => Some(r * c),
             (None, None) => None,
         };
-        let size = match (args.size, implied) {
+        let size = match (args.shape.size, implied) {
             (Some(size), Some(implied)) if size != implied => bail!(
                 "--size {size} does not fit the {} (a {implied}x{implied} grid)",
                 if regions.is_some() {
@@ -145,7 +131,7 @@ fn generator(args: &GenerateArgs) -> Result<Generator> {
             (size, implied) => size.or(implied).unwrap_or(9),
         };
         let overrides = Overrides {
-            boxes: args.boxes,
+            boxes: args.shape.boxes,
             regions,
             extra,
         };
@@ -339,12 +325,7 @@ pub fn run(args: &GenerateArgs) -> Result<Outcome> {
             started.elapsed().as_secs_f64()
         );
     }
-    match written {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            Err(e).context("cannot write the puzzles")
-        }
-        _ => Ok(output.outcome),
-    }
+    output.outcome.after_writing(written, "puzzles")
 }
 
 #[cfg(test)]

@@ -2,10 +2,11 @@
 
 use std::fs::File;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use dlx_core::quote::escape;
+use dlx_puzzles::sudoku::format::FormatError;
 
 /// The most bytes read from one whole-file input by default (128 MiB). Whole-file inputs are
 /// built into structures several times their size (a problem in Knuth's format takes up to about
@@ -58,6 +59,26 @@ pub fn read_at_most(path: Option<&Path>, max: u64, hint: &str) -> Result<Input> 
             bail!("{name}:{line}:{column}: invalid UTF-8 (expected text)")
         }
     }
+}
+
+/// Reads a file with one of the format module's readers, reporting errors as
+/// `FILE:LINE:COLUMN: message`.
+pub fn read_with<T>(path: &Path, reader: fn(&str) -> Result<T, FormatError>) -> Result<T> {
+    let input = read(Some(path))?;
+    reader(&input.text)
+        .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", input.name, e.line, e.column, e.message))
+}
+
+/// The total size of the inputs, when all are files.
+pub fn total_size(files: &[PathBuf]) -> Option<u64> {
+    files
+        .iter()
+        .map(|path| {
+            (path != Path::new("-"))
+                .then(|| std::fs::metadata(path).ok().map(|m| m.len()))
+                .flatten()
+        })
+        .sum()
 }
 
 /// Reads `input` to its end or to one byte past `max`, whichever comes first.

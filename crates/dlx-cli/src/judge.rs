@@ -78,16 +78,12 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome> {
     // The replies before an error are part of the output: write them before the message.
     let flushed = out.flush();
     match result {
-        Ok(summary) => match flushed {
-            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                Err(e).context("cannot write the answers")
-            }
-            _ => Ok(if summary.unsolved > 0 {
-                Outcome::NoSolution
-            } else {
-                Outcome::Solved
-            }),
-        },
+        Ok(summary) => if summary.unsolved > 0 {
+            Outcome::NoSolution
+        } else {
+            Outcome::Solved
+        }
+        .after_writing(flushed, "answers"),
         Err(Failure::Open(e)) => Err(e).with_context(|| format!("cannot read {name}")),
         Err(Failure::Judge(JudgeError::Input(e))) => {
             bail!("{name}:{}:{}: {}", e.line, e.column, e.message)
@@ -99,12 +95,7 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome> {
                 "dlx: {name}:{line}: unfinished: case {case}: {why} ran out before its reply \
                  was known; the run stops here"
             );
-            match flushed {
-                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    Err(e).context("cannot write the answers")
-                }
-                _ => Ok(Outcome::Unfinished),
-            }
+            Outcome::Unfinished.after_writing(flushed, "answers")
         }
         // A closed pipe (`dlx judge … | head`) is the reader's choice, not an error.
         Err(Failure::Judge(JudgeError::Write(e))) if e.kind() == io::ErrorKind::BrokenPipe => {
@@ -155,8 +146,8 @@ fn list() -> Result<Outcome> {
         ));
     }
     let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e).context("cannot write the list"),
-        _ => Ok(Outcome::Solved),
-    }
+    Outcome::Solved.after_writing(
+        out.write_all(text.as_bytes()).and_then(|()| out.flush()),
+        "list",
+    )
 }

@@ -4,43 +4,34 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use dlx_core::Stop;
 use dlx_puzzles::ordered::{self, Sink};
 use dlx_puzzles::sudoku::batch::Job;
-use dlx_puzzles::sudoku::format::ReadOptions;
 use dlx_puzzles::sudoku::logic::{Board, Grid};
-use dlx_puzzles::sudoku::{Alphabet, Overrides, Puzzle, Solvers, Verdict};
+use dlx_puzzles::sudoku::{Overrides, Puzzle, Solvers, Verdict};
 
+use crate::input;
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 use crate::records::{input_name, Records};
-use crate::solve::{parse_boxes, parse_size, shape_overrides, AlphabetArg};
+use crate::shape_args::ReadArgs;
 
 /// The puzzles and their shape, as `dlx solve` reads them.
 #[derive(Args, Debug)]
+#[command(mut_arg("extra", |arg| arg.help(
+    "Extra regions: `x`, `windoku`, or a FILE laid out like --regions (`.` outside them)"
+)))]
 pub struct PuzzleArgs {
     /// Files of puzzles; standard input when none are given, or for `-`.
     files: Vec<PathBuf>,
-    /// The side of the grid, when it cannot be told from the input (at most 100).
-    #[arg(long, value_name = "N", value_parser = parse_size)]
-    size: Option<usize>,
-    /// Boxes of R rows by C columns (e.g. `2x3` for 6x6).
-    #[arg(long, value_name = "RxC", value_parser = parse_boxes, conflicts_with = "regions")]
-    boxes: Option<(usize, usize)>,
-    /// A jigsaw layout: one symbol per cell, row by row, equal symbols for one region.
-    #[arg(long, value_name = "FILE")]
-    regions: Option<PathBuf>,
-    /// Extra regions: `x`, `windoku`, or a FILE laid out like --regions (`.` outside them).
-    #[arg(long, value_name = "x|windoku|FILE")]
-    extra: Vec<String>,
-    /// The symbols for values, when the input does not make them clear.
-    #[arg(long, value_enum)]
-    alphabet: Option<AlphabetArg>,
+    /// The shape options and --alphabet.
+    #[command(flatten)]
+    read: ReadArgs,
     /// Threads (default: all cores); output keeps the input order.
     #[arg(long, value_name = "N", value_parser = crate::values::parse_threads)]
     threads: Option<NonZeroUsize>,
@@ -121,7 +112,7 @@ pub fn run(
     work: impl Fn(Ready<'_>) -> Done + Sync,
     failed: impl Fn(u64, &str) -> String + Sync,
 ) -> Result<Outcome> {
-    let overrides: Overrides = shape_overrides(args.boxes, args.regions.as_deref(), &args.extra)?;
+    let overrides = args.read.shape.overrides()?;
     let threads = crate::values::threads(args.threads);
     let stdin_only = [PathBuf::from("-")];
     let files = if args.files.is_empty() {
@@ -129,19 +120,9 @@ pub fn run(
     } else {
         &args.files[..]
     };
-    let options = ReadOptions {
-        size: args.size,
-        alphabet: args.alphabet.map(Alphabet::from),
-    };
+    let options = args.read.options();
     let show = !args.quiet && io::stderr().is_terminal();
-    let total = files
-        .iter()
-        .map(|p| {
-            (p != Path::new("-"))
-                .then(|| std::fs::metadata(p).ok().map(|m| m.len()))
-                .flatten()
-        })
-        .sum();
+    let total = input::total_size(files);
     let progress = Progress::new(show, total);
     let names: Vec<String> = files.iter().map(|p| input_name(p)).collect();
     let mut sink = Writer {
@@ -196,12 +177,7 @@ pub fn run(
     );
     let flushed = sink.out.flush();
     sink.progress.finish();
-    match written.and(flushed) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            Err(e).context("cannot write the output")
-        }
-        _ => Ok(sink.outcome),
-    }
+    sink.outcome.after_writing(written.and(flushed), "output")
 }
 
 fn one(
@@ -217,25 +193,20 @@ fn one(
         message: Some(message),
         outcome,
     };
+    let invalid = |e: &dyn std::fmt::Display| {
+        bad(
+            "invalid puzzle",
+            format!("{}:1: {e}", puzzle.line),
+            Outcome::BadInput,
+        )
+    };
     let solver = match state.solvers.for_puzzle(puzzle, |p| overrides.shape_of(p)) {
         Ok(solver) => solver,
-        Err(e) => {
-            return bad(
-                "invalid puzzle",
-                format!("{}:1: {e}", puzzle.line),
-                Outcome::BadInput,
-            )
-        }
+        Err(e) => return invalid(&e),
     };
     let check = match solver.check(&puzzle.cells) {
         Ok(check) => check,
-        Err(e) => {
-            return bad(
-                "invalid puzzle",
-                format!("{}:1: {e}", puzzle.line),
-                Outcome::BadInput,
-            )
-        }
+        Err(e) => return invalid(&e),
     };
     let solution = match (check.verdict, check.solution) {
         (Verdict::Unique, Some(solution)) => solution,

@@ -26,6 +26,7 @@ mod rate;
 mod records;
 mod run;
 mod serve;
+mod shape_args;
 mod solve;
 mod split;
 mod stop;

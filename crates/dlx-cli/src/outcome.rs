@@ -1,6 +1,9 @@
 //! How a command ended, and the exit code that says so.
 
+use std::io;
 use std::process::ExitCode;
+
+use anyhow::{Context, Result};
 
 /// The overall result of a command; the exit codes are part of the CLI's contract.
 ///
@@ -25,6 +28,17 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// This outcome, once the output is written: a failed write is an error (`cannot write the
+    /// WHAT`), except a closed pipe (`dlx … | head`), which is the reader's choice.
+    pub fn after_writing(self, written: io::Result<()>, what: &str) -> Result<Outcome> {
+        match written {
+            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                Err(e).with_context(|| format!("cannot write the {what}"))
+            }
+            _ => Ok(self),
+        }
+    }
+
     /// The process exit code for this outcome.
     pub fn exit_code(self) -> ExitCode {
         ExitCode::from(match self {

@@ -1,21 +1,19 @@
 //! `dlx solve`: solve, count or check Sudoku puzzles of any shape, streaming them from files or
 //! standard input and answering in input order.
 
-use dlx_core::quote::quote;
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
-use clap::{Args, ValueEnum};
+use anyhow::Result;
+use clap::Args;
 use dlx_core::quote::escape;
 use dlx_core::Budget;
 use dlx_puzzles::sudoku::batch::{Answered, Batch, Invalid, Mode, Picture, Reply, Sink};
-use dlx_puzzles::sudoku::format::{self, ReadOptions};
+use dlx_puzzles::sudoku::format::{self};
 use dlx_puzzles::sudoku::picture::Style;
-use dlx_puzzles::sudoku::shape::MAX_SIZE;
-use dlx_puzzles::sudoku::{Alphabet, Extra, Layout, Overrides, SolveStats};
+use dlx_puzzles::sudoku::{Layout, SolveStats};
 
 use crate::engine::SudokuEngine;
 use crate::input;
@@ -23,8 +21,8 @@ use crate::memory;
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 use crate::records::{input_name, Records};
+use crate::shape_args::ReadArgs;
 use crate::stop;
-use crate::values;
 
 /// Arguments of `dlx solve`.
 #[derive(Args, Debug)]
@@ -64,23 +62,9 @@ pub struct SolveArgs {
     /// input still has one answer, in order; exit code 3 (2 if some input was bad).
     #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
     timeout: Option<Duration>,
-    /// The side of the grid, when it cannot be told from the input (at most 100).
-    #[arg(long, value_name = "N", value_parser = parse_size)]
-    size: Option<usize>,
-    /// Boxes of R rows by C columns (e.g. `2x3` for 6x6).
-    #[arg(long, value_name = "RxC", value_parser = parse_boxes, conflicts_with = "regions")]
-    boxes: Option<(usize, usize)>,
-    /// A jigsaw layout: one symbol per cell, row by row, equal symbols for one region.
-    #[arg(long, value_name = "FILE")]
-    regions: Option<PathBuf>,
-    /// Extra regions that need every value once: `x` (the two main diagonals), `windoku` (the
-    /// Windoku windows), or a FILE laid out like --regions with `.` for cells outside them.
-    /// May be repeated.
-    #[arg(long, value_name = "x|windoku|FILE")]
-    extra: Vec<String>,
-    /// The symbols for values, when the input does not make them clear.
-    #[arg(long, value_enum)]
-    alphabet: Option<AlphabetArg>,
+    /// The shape options and --alphabet.
+    #[command(flatten)]
+    read: ReadArgs,
     /// Threads that solve puzzles (default: all cores); answers keep the input order.
     #[arg(long, value_name = "N", value_parser = crate::values::parse_threads)]
     threads: Option<NonZeroUsize>,
@@ -114,117 +98,6 @@ pub struct SolveArgs {
     /// answered each puzzle.
     #[arg(long, value_enum, default_value_t = SudokuEngine::Auto)]
     engine: SudokuEngine,
-}
-
-/// The `--alphabet` choices.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub(crate) enum AlphabetArg {
-    /// `1`-`9`, then `A`, `B`, … for 10, 11, …
-    OneBased,
-    /// `0`-`9`, then `A`, `B`, … with `0` a value (empty cells are `.`).
-    ZeroBased,
-    /// `A`, `B`, … for 1, 2, …
-    Letters,
-    /// Numbers separated by blanks.
-    Numbers,
-}
-
-impl From<AlphabetArg> for Alphabet {
-    fn from(arg: AlphabetArg) -> Alphabet {
-        match arg {
-            AlphabetArg::OneBased => Alphabet::OneBased,
-            AlphabetArg::ZeroBased => Alphabet::ZeroBased,
-            AlphabetArg::Letters => Alphabet::Letters,
-            AlphabetArg::Numbers => Alphabet::Numbers,
-        }
-    }
-}
-
-/// Parses `--size`: a side from 1 to the largest grid solved.
-pub(crate) fn parse_size(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(n @ 1..=MAX_SIZE) => Ok(n),
-        Ok(n) if n > MAX_SIZE => Err(format!(
-            "a {n}x{n} grid is too large (at most {MAX_SIZE}x{MAX_SIZE})"
-        )),
-        _ => Err(format!(
-            "{} is not a grid side (1 to {MAX_SIZE})",
-            quote(text)
-        )),
-    }
-}
-
-/// Parses `--boxes RxC`.
-pub(crate) fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
-    let parsed = text
-        .split_once(['x', 'X'])
-        .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
-    match parsed {
-        Some((r, c)) if r > 0 && c > 0 => Ok((r, c)),
-        _ => Err(format!("{} is not RxC (e.g. 3x3 or 2x4)", quote(text))),
-    }
-}
-
-/// The shape options of the command line, applied to every puzzle's own shape hint; an error
-/// that comes of a file of the options names it.
-fn overrides(args: &SolveArgs) -> Result<Overrides> {
-    shape_overrides(args.boxes, args.regions.as_deref(), &args.extra)
-}
-
-/// The shape options `--boxes`, `--regions FILE` and `--extra x|windoku|FILE`, read once for
-/// every puzzle of a run.
-pub(crate) fn shape_overrides(
-    boxes: Option<(usize, usize)>,
-    regions: Option<&Path>,
-    extra: &[String],
-) -> Result<Overrides> {
-    let regions = match regions {
-        Some(path) => Some((
-            read_with(path, format::read_layout)?,
-            format!("--regions {}", path.display()),
-        )),
-        None => None,
-    };
-    Ok(Overrides {
-        boxes,
-        regions,
-        extra: extras(extra)?,
-    })
-}
-
-/// The extra regions of `--extra` options: `x`, `windoku` or a file of cell sets.
-pub(crate) fn extras(specs: &[String]) -> Result<Vec<Extra>> {
-    let mut extra = Vec::new();
-    for spec in specs {
-        extra.push(match spec.to_ascii_lowercase().as_str() {
-            "x" => Extra::Diagonals,
-            "windoku" => Extra::Windows,
-            _ => {
-                values::named_or_file(
-                    "extra",
-                    spec,
-                    "x (the two main diagonals), windoku (the Windoku windows) or a file of \
-                     cell sets",
-                )?;
-                Extra::Cells {
-                    regions: read_with(Path::new(spec), format::read_cell_sets)?,
-                    origin: format!("--extra {spec}"),
-                }
-            }
-        });
-    }
-    Ok(extra)
-}
-
-/// Reads a file with one of the format module's readers, reporting errors as
-/// `FILE:LINE:COLUMN: message`.
-pub(crate) fn read_with<T>(
-    path: &Path,
-    reader: fn(&str) -> Result<T, format::FormatError>,
-) -> Result<T> {
-    let input = input::read(Some(path))?;
-    reader(&input.text)
-        .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", input.name, e.line, e.column, e.message))
 }
 
 /// The writing side of one `dlx solve` run: answers in input order, diagnostics, totals.
@@ -476,21 +349,9 @@ fn conflicts(stats: SolveStats) -> String {
     }
 }
 
-/// The total size of the inputs, when all are files.
-fn total_size(files: &[PathBuf]) -> Option<u64> {
-    files
-        .iter()
-        .map(|path| {
-            (path != Path::new("-"))
-                .then(|| std::fs::metadata(path).ok().map(|m| m.len()))
-                .flatten()
-        })
-        .sum()
-}
-
 /// Runs `dlx solve`.
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
-    let overrides = overrides(args)?;
+    let overrides = args.read.shape.overrides()?;
     // Ctrl-C and the deadline stop the searches at their next look; the run then ends in order.
     let stop = stop::control(args.timeout)?
         .with_budget(args.budget.map_or(Budget::Unlimited, Budget::Nodes));
@@ -523,7 +384,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         puzzles: 0,
         total: SolveStats::default(),
         previous: None,
-        progress: Progress::new(show_progress, total_size(files)),
+        progress: Progress::new(show_progress, input::total_size(files)),
         names: files.iter().map(|path| input_name(path)).collect(),
         budget: args.budget,
         timeout: args.timeout,
@@ -553,13 +414,10 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
             }
         }))
         .svg(args.svg.is_some());
-    let options = ReadOptions {
-        size: args.size,
-        alphabet: args.alphabet.map(Alphabet::from),
-    };
+    let options = args.read.options();
     let written = batch.run(
         Records::new(files, &options, run.progress.bytes())
-            .line_layouts(args.regions.is_none() && args.boxes.is_none()),
+            .line_layouts(args.read.shape.line_layouts()),
         &mut run,
     );
     // Flushes the diagnostics even after a failed write, before the total line below.
@@ -589,37 +447,5 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
             }
         );
     }
-    match written {
-        // A closed pipe (`dlx solve … | head`) is the reader's choice, not an error.
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            Err(e).context("cannot write the answers")
-        }
-        _ => Ok(run.outcome),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn boxes_are_rows_by_columns() {
-        assert_eq!(parse_boxes("2x3"), Ok((2, 3)));
-        assert_eq!(parse_boxes("3X4"), Ok((3, 4)));
-        assert!(parse_boxes("3").is_err());
-        assert!(parse_boxes("0x3").is_err());
-        assert!(parse_boxes("axb").is_err());
-    }
-
-    #[test]
-    fn sizes_stop_at_the_largest_grid() {
-        assert_eq!(parse_size("9"), Ok(9));
-        assert_eq!(parse_size("100"), Ok(100));
-        assert_eq!(
-            parse_size("1000"),
-            Err("a 1000x1000 grid is too large (at most 100x100)".to_string())
-        );
-        assert!(parse_size("0").is_err());
-        assert!(parse_size("x").is_err());
-    }
+    run.outcome.after_writing(written, "answers")
 }
