@@ -531,29 +531,19 @@ fn puzzle_strategy() -> impl Strategy<Value = Puzzle> {
             let cells = proptest::collection::vec(prop_oneof![Just(0u16), 1..=(n as u16)], n * n);
             let extra = proptest::collection::vec(proptest::collection::vec(0..n * n, 1..=n), 0..3);
             (cells, extra).prop_map(move |(cells, extra)| {
-                let alphabets: Vec<Alphabet> = [
-                    Alphabet::OneBased,
-                    Alphabet::ZeroBased,
-                    Alphabet::Letters,
-                    Alphabet::Numbers,
-                ]
-                .into_iter()
-                .filter(|a| *a == Alphabet::Numbers || *a != Alphabet::Letters || n <= 26)
-                .collect();
+                let alphabets: Vec<Alphabet> = Alphabet::ALL
+                    .into_iter()
+                    .filter(|a| *a == Alphabet::Numbers || *a != Alphabet::Letters || n <= 26)
+                    .collect();
                 let alphabet = alphabets[(seed as usize) % alphabets.len()];
                 let regions = (regions_pick < 3).then(|| layout_of(regions_pick, n, r, c));
                 let (layout, boxes, extra) = match layout_pick {
                     0..=3 => (Layout::Line { alphabet }, None, Vec::new()),
                     4..=7 => {
-                        let frames = [
-                            Frame::Rules,
-                            Frame::Spaced,
-                            Frame::Plus,
-                            Frame::Star,
-                            Frame::Dots,
-                            Frame::Light,
-                            Frame::Double,
-                        ];
+                        let frames: Vec<Frame> = Frame::ALL
+                            .into_iter()
+                            .filter(|f| *f != Frame::Bands)
+                            .collect();
                         let frame = match frames[(seed >> 8) as usize % frames.len()] {
                             _ if !decorated => Frame::Rules,
                             Frame::Spaced if alphabet == Alphabet::Numbers => Frame::Rules,

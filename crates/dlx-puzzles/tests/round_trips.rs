@@ -12,28 +12,10 @@ use dlx_puzzles::sudoku::judge::{Problem, Reply};
 use dlx_puzzles::sudoku::{Alphabet, Answer, Frame, Layout, Puzzle, ShapeHint};
 use proptest::prelude::*;
 
-const ALPHABETS: [Alphabet; 4] = [
-    Alphabet::OneBased,
-    Alphabet::ZeroBased,
-    Alphabet::Letters,
-    Alphabet::Numbers,
-];
-
-/// The frames a decorated block can be drawn in.
-const FRAMES: [Frame; 7] = [
-    Frame::Rules,
-    Frame::Spaced,
-    Frame::Plus,
-    Frame::Star,
-    Frame::Dots,
-    Frame::Light,
-    Frame::Double,
-];
-
 /// Every layout a puzzle can be written in.
 fn layouts() -> Vec<Layout> {
     let mut layouts = vec![Layout::Json];
-    for alphabet in ALPHABETS {
+    for alphabet in Alphabet::ALL {
         layouts.push(Layout::Line { alphabet });
         let block = |decorated, frame| Layout::Block {
             alphabet,
@@ -42,14 +24,11 @@ fn layouts() -> Vec<Layout> {
         };
         layouts.push(block(false, Frame::Rules));
         layouts.push(block(false, Frame::Bands));
-        for frame in FRAMES {
-            // Numbers are always spaced: spaced alone is the undecorated block.
-            if alphabet != Alphabet::Numbers || frame != Frame::Spaced {
+        for frame in Frame::ALL {
+            // Numbers are always spaced: spaced alone, or in bands, is the undecorated block.
+            if alphabet != Alphabet::Numbers || !matches!(frame, Frame::Spaced | Frame::Bands) {
                 layouts.push(block(true, frame));
             }
-        }
-        if alphabet != Alphabet::Numbers {
-            layouts.push(block(true, Frame::Bands));
         }
     }
     layouts

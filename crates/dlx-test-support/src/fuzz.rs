@@ -58,11 +58,7 @@ fn options(byte: u8) -> ReadOptions {
 fn read_and_round_trip(input: &[u8], options: &ReadOptions) {
     for item in Reader::new(input, options.clone()).take(MOST) {
         let Ok(puzzle) = item else { continue };
-        let written = write_puzzle(&puzzle);
-        let back = Reader::new(written.as_bytes(), options.clone())
-            .next()
-            .unwrap_or_else(|| panic!("nothing read back from\n{written}"))
-            .unwrap_or_else(|e| panic!("written puzzle does not read: {e}\n{written}"));
+        let (written, back) = write_and_read_back(&puzzle, options);
         assert_eq!(puzzle.size, back.size, "size\n{written}");
         assert_eq!(puzzle.cells, back.cells, "cells\n{written}");
         assert_eq!(
@@ -77,17 +73,15 @@ fn read_and_round_trip(input: &[u8], options: &ReadOptions) {
     }
 }
 
-/// The frames a block is drawn in.
-const FRAMES: [Frame; 8] = [
-    Frame::Rules,
-    Frame::Spaced,
-    Frame::Plus,
-    Frame::Star,
-    Frame::Dots,
-    Frame::Light,
-    Frame::Double,
-    Frame::Bands,
-];
+/// `puzzle` written, and the first puzzle read back from what was written.
+fn write_and_read_back(puzzle: &Puzzle, options: &ReadOptions) -> (String, Puzzle) {
+    let written = write_puzzle(puzzle);
+    let back = Reader::new(written.as_bytes(), options.clone())
+        .next()
+        .unwrap_or_else(|| panic!("nothing read back from\n{written}"))
+        .unwrap_or_else(|e| panic!("written puzzle does not read: {e}\n{written}"));
+    (written, back)
+}
 
 /// `puzzle` written as a block in every frame that can carry it reads back with the same
 /// cells, regions and candidates (its boxes are drawn, so they may come back where it had none).
@@ -99,7 +93,7 @@ fn in_every_frame(puzzle: &Puzzle, options: &ReadOptions) {
     let numbers = alphabet == Alphabet::Numbers;
     let n = puzzle.size;
     let usual = usual_box_rows(n);
-    for frame in FRAMES {
+    for frame in Frame::ALL {
         let bands = frame == Frame::Bands;
         let skip = (frame == Frame::Spaced && (numbers || puzzle.candidates.is_some()))
             || (bands
@@ -119,11 +113,7 @@ fn in_every_frame(puzzle: &Puzzle, options: &ReadOptions) {
             },
             ..puzzle.clone()
         };
-        let written = write_puzzle(&framed);
-        let back = Reader::new(written.as_bytes(), options.clone())
-            .next()
-            .unwrap_or_else(|| panic!("nothing read back from\n{written}"))
-            .unwrap_or_else(|e| panic!("written puzzle does not read: {e}\n{written}"));
+        let (written, back) = write_and_read_back(&framed, options);
         assert_eq!(puzzle.cells, back.cells, "cells in {frame:?}\n{written}");
         assert_eq!(
             puzzle.shape.regions, back.shape.regions,

@@ -44,6 +44,16 @@ pub enum Alphabet {
     Numbers,
 }
 
+impl Alphabet {
+    /// Every alphabet, in the order of the documentation.
+    pub const ALL: [Alphabet; 4] = [
+        Alphabet::OneBased,
+        Alphabet::ZeroBased,
+        Alphabet::Letters,
+        Alphabet::Numbers,
+    ];
+}
+
 /// The text layout of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Layout {
@@ -92,6 +102,20 @@ pub enum Frame {
     Double,
     /// Bands of rows separated by blank lines, no bars and no rules.
     Bands,
+}
+
+impl Frame {
+    /// Every frame a block is drawn in, in the order of the documentation.
+    pub const ALL: [Frame; 8] = [
+        Frame::Rules,
+        Frame::Spaced,
+        Frame::Plus,
+        Frame::Star,
+        Frame::Dots,
+        Frame::Light,
+        Frame::Double,
+        Frame::Bands,
+    ];
 }
 
 /// Whether a puzzle has no solution, exactly one, or more.

@@ -713,12 +713,7 @@ mod tests {
 
     #[test]
     fn alphabet_names() {
-        for a in [
-            Alphabet::OneBased,
-            Alphabet::ZeroBased,
-            Alphabet::Letters,
-            Alphabet::Numbers,
-        ] {
+        for a in Alphabet::ALL {
             assert_eq!(parse_alphabet(alphabet_name(a)), Some(a));
         }
         assert_eq!(parse_alphabet("One_Based"), Some(Alphabet::OneBased));
