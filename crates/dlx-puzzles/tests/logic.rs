@@ -68,22 +68,23 @@ fn check_steps(
     (used, solved)
 }
 
-/// The explaining units short of the nested chains, which a debug build runs slowly.
-fn flat() -> &'static [Unit] {
+/// The explaining units before the one named `first_left_out`.
+fn explain_before(first_left_out: &str) -> &'static [Unit] {
     let end = logic::EXPLAIN
         .iter()
-        .position(|u| u.name == "Dynamic Forcing Chains (+)")
+        .position(|u| u.name == first_left_out)
         .unwrap();
     &logic::EXPLAIN[..end]
 }
 
+/// The explaining units short of the nested chains, which a debug build runs slowly.
+fn flat() -> &'static [Unit] {
+    explain_before("Dynamic Forcing Chains (+)")
+}
+
 /// The explaining units short of chains.
 fn chainless() -> &'static [Unit] {
-    let end = logic::EXPLAIN
-        .iter()
-        .position(|u| u.name == "Forcing Chains & Cycles")
-        .unwrap();
-    &logic::EXPLAIN[..end]
+    explain_before("Forcing Chains & Cycles")
 }
 
 fn classic(line: &str) -> Vec<u16> {

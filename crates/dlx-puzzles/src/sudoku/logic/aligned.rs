@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::grid::{bit, cell_name, values, Grid};
+use super::grid::{bit, cell_name, cell_names, values, Grid};
 use super::step::{Step, Technique};
 use super::Found;
 
@@ -67,11 +67,7 @@ pub fn pair_exclusion(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
             found(Step {
                 technique: Technique::AlignedPairExclusion,
                 houses: Vec::new(),
-                pattern: [*a, *b]
-                    .iter()
-                    .chain(&common)
-                    .flat_map(|&c| values(grid.candidates(c)).map(move |v| (c, v)))
-                    .collect(),
+                pattern: grid.candidates_of([*a, *b].iter().chain(&common)),
                 placements: Vec::new(),
                 eliminations,
                 text: format!(
@@ -79,11 +75,7 @@ pub fn pair_exclusion(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
                      some of their values fit in no possible pair",
                     cell_name(*a, n),
                     cell_name(*b, n),
-                    common
-                        .iter()
-                        .map(|&c| cell_name(c, n))
-                        .collect::<Vec<_>>()
-                        .join(",")
+                    cell_names(&common, n)
                 ),
                 difficulty: 62,
             })?;

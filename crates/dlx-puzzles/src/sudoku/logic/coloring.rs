@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::grid::{cell_name, Grid};
+use super::grid::{cell_names, Grid};
 use super::step::{Step, Technique};
 use super::Found;
 
@@ -52,12 +52,7 @@ pub fn simple_coloring(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
             };
             let (one, two) = (of(1), of(2));
             let pattern: Vec<(usize, u16)> = members.iter().map(|&c| (c, value)).collect();
-            let names = |cs: &[usize]| {
-                cs.iter()
-                    .map(|&c| cell_name(c, n))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
+            let names = |cs: &[usize]| cell_names(cs, n);
             // Color wrap: a colour that sees itself is false.
             for (bad, good) in [(&one, &two), (&two, &one)] {
                 let clash = bad

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::grid::{cell_name, Grid};
+use super::grid::{cell_names, Grid};
 use super::step::{Step, Technique};
 use super::subsets::combinations;
 use super::Found;
@@ -38,12 +38,8 @@ pub fn basic(grid: &Grid, k: usize, found: Found<'_>) -> ControlFlow<()> {
     search(grid, k, false, found)
 }
 
-/// A finned fish of size `k` (rated as a basic fish plus 0.2).
-pub fn finned(grid: &Grid, k: usize, found: Found<'_>) -> ControlFlow<()> {
-    search(grid, k, true, found)
-}
-
-fn search(grid: &Grid, k: usize, fins: bool, found: Found<'_>) -> ControlFlow<()> {
+/// A fish of size `k`, finned with `fins` (rated as a basic fish plus 0.2).
+pub fn search(grid: &Grid, k: usize, fins: bool, found: Found<'_>) -> ControlFlow<()> {
     let board = grid.board();
     let n = grid.size();
     let (rows, columns) = lines(grid);
@@ -169,11 +165,7 @@ fn fish_step(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let removed = eliminations
-        .iter()
-        .map(|&(c, _)| cell_name(c, n))
-        .collect::<Vec<_>>()
-        .join(",");
+    let removed = cell_names(eliminations.iter().map(|(c, _)| c), n);
     let (technique, difficulty, text) = if fins.is_empty() {
         (
             [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][k - 2],
@@ -199,10 +191,7 @@ fn fish_step(
                 NAMES[k],
                 names(base),
                 names(cover),
-                fins.iter()
-                    .map(|&c| cell_name(c, n))
-                    .collect::<Vec<_>>()
-                    .join(",")
+                cell_names(fins, n)
             ),
         )
     };

@@ -154,6 +154,15 @@ pub fn cell_name(cell: usize, n: usize) -> String {
     format!("r{}c{}", cell / n + 1, cell % n + 1)
 }
 
+/// Cells named as players write them, separated by commas: `r5c4,r5c6`.
+pub fn cell_names<'a>(cells: impl IntoIterator<Item = &'a usize>, n: usize) -> String {
+    cells
+        .into_iter()
+        .map(|&c| cell_name(c, n))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// A house named as in messages: `box 5`, `row 3`.
 pub fn house_name(house: House) -> String {
     house.to_string()
@@ -228,6 +237,30 @@ impl Grid {
             .iter()
             .copied()
             .filter(move |&c| self.has(c, value))
+    }
+
+    /// The candidates of `cells`, as `(cell, value)`, cell by cell.
+    pub fn candidates_of<'a>(
+        &self,
+        cells: impl IntoIterator<Item = &'a usize>,
+    ) -> Vec<(usize, u16)> {
+        cells
+            .into_iter()
+            .flat_map(|&c| values(self.candidates(c)).map(move |v| (c, v)))
+            .collect()
+    }
+
+    /// The candidates `value` of the cells that see every one of `cells`, other than those of
+    /// `besides`, as `(cell, value)`: what a pattern that puts `value` in one of `cells` removes.
+    pub fn seen_by_all(&self, cells: &[usize], value: u16, besides: &[usize]) -> Vec<(usize, u16)> {
+        (0..self.board.cell_count())
+            .filter(|&c| {
+                self.has(c, value)
+                    && !besides.contains(&c)
+                    && cells.iter().all(|&w| self.board.sees(c, w))
+            })
+            .map(|c| (c, value))
+            .collect()
     }
 
     /// How many cells of house `h` have `value` as a candidate.

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::grid::{cell_name, Grid};
+use super::grid::{cell_name, cell_names, Grid};
 use super::singles::single_left;
 use super::step::{Step, Technique};
 use super::Found;
@@ -14,13 +14,9 @@ pub fn locked(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
     search(grid, false, found)
 }
 
-/// Locked candidates whose eliminations leave a hidden single, placed in the same step (direct
-/// pointing 1.7, direct claiming 1.9).
-pub fn direct(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
-    search(grid, true, found)
-}
-
-fn search(grid: &Grid, direct: bool, found: Found<'_>) -> ControlFlow<()> {
+/// Locked candidates; with `direct`, only those whose eliminations leave a hidden single,
+/// placed in the same step (direct pointing 1.7, direct claiming 1.9).
+pub fn search(grid: &Grid, direct: bool, found: Found<'_>) -> ControlFlow<()> {
     let board = grid.board();
     let n = grid.size();
     for &base in board.search_order() {
@@ -50,68 +46,43 @@ fn search(grid: &Grid, direct: bool, found: Found<'_>) -> ControlFlow<()> {
                 let reason = format!(
                     "in {}, {value} fits only in {}, which {} shares with {}",
                     houses[base],
-                    places
-                        .iter()
-                        .map(|&c| cell_name(c, n))
-                        .collect::<Vec<_>>()
-                        .join(","),
+                    cell_names(&places, n),
                     houses[base],
                     houses[cover]
                 );
-                let removed = eliminations
-                    .iter()
-                    .map(|&(c, _)| cell_name(c, n))
-                    .collect::<Vec<_>>()
-                    .join(",");
+                let removed = cell_names(eliminations.iter().map(|(c, _)| c), n);
                 let pattern = places.iter().map(|&c| (c, value)).collect();
-                let step = if direct {
+                let (technique, name, difficulty) = match (direct, pointing) {
+                    (true, true) => (Technique::DirectPointing, "Direct pointing", 17),
+                    (true, false) => (Technique::DirectClaiming, "Direct claiming", 19),
+                    (false, true) => (Technique::Pointing, "Pointing", 26),
+                    (false, false) => (Technique::Claiming, "Claiming", 28),
+                };
+                let (placements, text) = if direct {
                     let Some((h, cell, single)) = single_left(grid, &eliminations, &|h| {
                         std::mem::discriminant(&houses[h]) == std::mem::discriminant(&houses[base])
                     }) else {
                         continue;
                     };
-                    Step {
-                        technique: if pointing {
-                            Technique::DirectPointing
-                        } else {
-                            Technique::DirectClaiming
-                        },
-                        houses: vec![base, cover],
-                        pattern,
-                        placements: vec![(cell, single)],
-                        eliminations,
-                        text: format!(
-                            "{}: {reason}; {value} leaves {removed}, so {single} in {} fits \
-                             only {}",
-                            if pointing {
-                                "Direct pointing"
-                            } else {
-                                "Direct claiming"
-                            },
-                            houses[h],
-                            cell_name(cell, n)
-                        ),
-                        difficulty: if pointing { 17 } else { 19 },
-                    }
+                    let text = format!(
+                        "{name}: {reason}; {value} leaves {removed}, so {single} in {} fits only {}",
+                        houses[h],
+                        cell_name(cell, n)
+                    );
+                    (vec![(cell, single)], text)
                 } else {
-                    Step {
-                        technique: if pointing {
-                            Technique::Pointing
-                        } else {
-                            Technique::Claiming
-                        },
-                        houses: vec![base, cover],
-                        pattern,
-                        placements: Vec::new(),
-                        eliminations,
-                        text: format!(
-                            "{}: {reason}, so {value} leaves {removed}",
-                            if pointing { "Pointing" } else { "Claiming" }
-                        ),
-                        difficulty: if pointing { 26 } else { 28 },
-                    }
+                    let text = format!("{name}: {reason}, so {value} leaves {removed}");
+                    (Vec::new(), text)
                 };
-                found(step)?;
+                found(Step {
+                    technique,
+                    houses: vec![base, cover],
+                    pattern,
+                    placements,
+                    eliminations,
+                    text,
+                    difficulty,
+                })?;
             }
         }
     }

@@ -110,12 +110,14 @@ fn chains_of(grid: &Grid, chaining: Chaining, found: Found<'_>) -> ControlFlow<(
 
 /// A unit's search: a technique's search with its size or kind fixed.
 macro_rules! unit_fn {
-    ($name:ident, $search:path, $arg:expr) => {
+    ($name:ident, $search:path, $($arg:expr),+) => {
         fn $name(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
-            $search(grid, $arg, found)
+            $search(grid, $($arg,)+ found)
         }
     };
 }
+
+unit_fn!(direct_pointing, locked::search, true);
 
 unit_fn!(naked_pair, subsets::naked, 2);
 unit_fn!(naked_triple, subsets::naked, 3);
@@ -128,11 +130,13 @@ unit_fn!(direct_hidden_triple, subsets::direct_hidden, 3);
 unit_fn!(x_wing, fish::basic, 2);
 unit_fn!(swordfish, fish::basic, 3);
 unit_fn!(jellyfish, fish::basic, 4);
-unit_fn!(finned_x_wing, fish::finned, 2);
-unit_fn!(finned_swordfish, fish::finned, 3);
-unit_fn!(finned_jellyfish, fish::finned, 4);
+unit_fn!(finned_x_wing, fish::search, 2, true);
+unit_fn!(finned_swordfish, fish::search, 3, true);
+unit_fn!(finned_jellyfish, fish::search, 4, true);
 unit_fn!(xy_wing, wings::xy, false);
 unit_fn!(xyz_wing, wings::xy, true);
+unit_fn!(skyscraper, turbot::search, false);
+unit_fn!(kite, turbot::search, true);
 unit_fn!(unary_chains, chains_of, Chaining::UNARY);
 unit_fn!(nishio_chains, chains_of, Chaining::NISHIO);
 unit_fn!(multiple_chains, chains_of, Chaining::MULTIPLE);
@@ -149,7 +153,7 @@ const CHAIN_SIZE: usize = 16;
 pub const RATE: &[Unit] = &[
     Unit::new("Full House", singles::full_house),
     Unit::new("Hidden Single", singles::hidden_single),
-    Unit::new("Direct Pointing", locked::direct),
+    Unit::new("Direct Pointing", direct_pointing),
     Unit::new("Direct Hidden Pair", direct_hidden_pair),
     Unit::new("Naked Single", singles::naked_single),
     Unit::new("Direct Hidden Triplet", direct_hidden_triple),
@@ -194,8 +198,8 @@ pub const EXPLAIN: &[Unit] = &[
     Unit::new("XY-Wing", xy_wing),
     Unit::new("XYZ-Wing", xyz_wing),
     Unit::new("W-Wing", wings::w_wing),
-    Unit::new("Skyscraper", turbot::skyscraper),
-    Unit::new("2-String Kite", turbot::kite),
+    Unit::new("Skyscraper", skyscraper),
+    Unit::new("2-String Kite", kite),
     Unit::new("Finned X-Wing", finned_x_wing),
     Unit::new("Unique Rectangle", unique::rectangle),
     Unit::new("Naked Quad", naked_quad),

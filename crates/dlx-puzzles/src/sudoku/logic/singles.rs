@@ -19,19 +19,18 @@ pub fn full_house(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
         let Some(value) = values(grid.candidates(cell)).next() else {
             continue;
         };
-        found(Step {
-            technique: Technique::FullHouse,
-            houses: vec![h],
-            pattern: vec![(cell, value)],
-            placements: vec![(cell, value)],
-            eliminations: Vec::new(),
-            text: format!(
-                "Full house: {} is the last empty cell of {}, so {value}",
-                cell_name(cell, n),
-                board.houses()[h]
-            ),
-            difficulty: 10,
-        })?;
+        let text = format!(
+            "Full house: {} is the last empty cell of {}, so {value}",
+            cell_name(cell, n),
+            board.houses()[h]
+        );
+        found(Step::single(
+            Technique::FullHouse,
+            vec![h],
+            (cell, value),
+            text,
+            10,
+        ))?;
     }
     ControlFlow::Continue(())
 }
@@ -50,19 +49,19 @@ pub fn hidden_single(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
             let (Some(&cell), None) = (places.next(), places.next()) else {
                 continue;
             };
-            found(Step {
-                technique: Technique::HiddenSingle,
-                houses: vec![h],
-                pattern: vec![(cell, value)],
-                placements: vec![(cell, value)],
-                eliminations: Vec::new(),
-                text: format!(
-                    "Hidden single: {value} in {} fits only {}",
-                    board.houses()[h],
-                    cell_name(cell, n)
-                ),
-                difficulty: if board.is_region(h) { 12 } else { 15 },
-            })?;
+            let text = format!(
+                "Hidden single: {value} in {} fits only {}",
+                board.houses()[h],
+                cell_name(cell, n)
+            );
+            let difficulty = if board.is_region(h) { 12 } else { 15 };
+            found(Step::single(
+                Technique::HiddenSingle,
+                vec![h],
+                (cell, value),
+                text,
+                difficulty,
+            ))?;
         }
     }
     ControlFlow::Continue(())
@@ -78,15 +77,14 @@ pub fn naked_single(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
         }
         let value = mask.trailing_zeros() as u16 + 1;
         debug_assert_eq!(bit(value), mask);
-        found(Step {
-            technique: Technique::NakedSingle,
-            houses: Vec::new(),
-            pattern: vec![(cell, value)],
-            placements: vec![(cell, value)],
-            eliminations: Vec::new(),
-            text: format!("Naked single: {} can only be {value}", cell_name(cell, n)),
-            difficulty: 23,
-        })?;
+        let text = format!("Naked single: {} can only be {value}", cell_name(cell, n));
+        found(Step::single(
+            Technique::NakedSingle,
+            Vec::new(),
+            (cell, value),
+            text,
+            23,
+        ))?;
     }
     ControlFlow::Continue(())
 }

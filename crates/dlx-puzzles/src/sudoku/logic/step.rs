@@ -168,6 +168,25 @@ pub struct Step {
 }
 
 impl Step {
+    /// A step that places `value` in `cell` and removes nothing: a single.
+    pub fn single(
+        technique: Technique,
+        houses: Vec<usize>,
+        (cell, value): (usize, u16),
+        text: String,
+        difficulty: u16,
+    ) -> Step {
+        Step {
+            technique,
+            houses,
+            pattern: vec![(cell, value)],
+            placements: vec![(cell, value)],
+            eliminations: Vec::new(),
+            text,
+            difficulty,
+        }
+    }
+
     /// Applies this step to `grid`: eliminations first, then placements.
     pub fn apply(&self, grid: &mut Grid) {
         for &(cell, value) in &self.eliminations {

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use super::grid::{bit, cell_name, values, Grid, Mask};
+use super::grid::{bit, cell_name, cell_names, values, Grid, Mask};
 use super::singles::single_left;
 use super::step::{Step, Technique};
 use super::Found;
@@ -35,14 +35,6 @@ pub(crate) fn combinations(
             pick[j] = pick[j - 1] + 1;
         }
     }
-}
-
-fn list_cells(cells: &[usize], n: usize) -> String {
-    cells
-        .iter()
-        .map(|&c| cell_name(c, n))
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 fn list_values(mask: Mask) -> String {
@@ -91,16 +83,13 @@ pub fn naked(grid: &Grid, k: usize, found: Found<'_>) -> ControlFlow<()> {
                     Technique::NakedQuad,
                 ][k - 2],
                 houses: vec![h],
-                pattern: chosen
-                    .iter()
-                    .flat_map(|&c| values(grid.candidates(c)).map(move |v| (c, v)))
-                    .collect(),
+                pattern: grid.candidates_of(&chosen),
                 placements: Vec::new(),
                 eliminations,
                 text: format!(
                     "Naked {}: {} hold only {} in {}, so those values leave the rest of it",
                     NAMES[k],
-                    list_cells(&chosen, n),
+                    cell_names(&chosen, n),
                     list_values(union),
                     board.houses()[h]
                 ),
@@ -161,7 +150,7 @@ fn search_hidden(grid: &Grid, k: usize, direct: bool, found: Found<'_>) -> Contr
                 NAMES[k],
                 list_values(set),
                 board.houses()[h],
-                list_cells(&places, n)
+                cell_names(&places, n)
             );
             let step = if direct {
                 let Some((single_house, cell, value)) =

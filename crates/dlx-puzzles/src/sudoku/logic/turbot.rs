@@ -8,19 +8,16 @@ use super::step::{Step, Technique};
 use super::Found;
 use crate::sudoku::shape::House;
 
-/// Skyscraper (rated as an X-chain of four links, 6.6 on SE's scale where it is one).
-pub fn skyscraper(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
-    search(grid, false, found)
-}
-
-/// 2-String Kite (rated as the same chain, 6.6).
-pub fn kite(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
-    search(grid, true, found)
-}
-
-fn search(grid: &Grid, kite: bool, found: Found<'_>) -> ControlFlow<()> {
+/// Skyscraper or, with `kite`, 2-String Kite (both rated as an X-chain of four links, 6.6 on
+/// SE's scale where it is one).
+pub fn search(grid: &Grid, kite: bool, found: Found<'_>) -> ControlFlow<()> {
     let board = grid.board();
     let n = grid.size();
+    let (technique, name) = if kite {
+        (Technique::TwoStringKite, "2-String Kite")
+    } else {
+        (Technique::Skyscraper, "Skyscraper")
+    };
     for value in 1..=n as u16 {
         // Conjugate pairs in lines: (house, is a row, the two cells).
         let links: Vec<(usize, bool, [usize; 2])> = (0..board.houses().len())
@@ -57,25 +54,12 @@ fn search(grid: &Grid, kite: bool, found: Found<'_>) -> ControlFlow<()> {
                         if !joined {
                             continue;
                         }
-                        let eliminations: Vec<(usize, u16)> = (0..board.cell_count())
-                            .filter(|&c| {
-                                grid.has(c, value)
-                                    && ![a1, b1, a2, b2].contains(&c)
-                                    && board.sees(c, a1)
-                                    && board.sees(c, a2)
-                            })
-                            .map(|c| (c, value))
-                            .collect();
+                        let eliminations = grid.seen_by_all(&[a1, a2], value, &[b1, b2]);
                         if eliminations.is_empty() {
                             continue;
                         }
-                        let name = if kite { "2-String Kite" } else { "Skyscraper" };
                         found(Step {
-                            technique: if kite {
-                                Technique::TwoStringKite
-                            } else {
-                                Technique::Skyscraper
-                            },
+                            technique,
                             houses: vec![h1, h2],
                             pattern: [a1, b1, b2, a2].iter().map(|&c| (c, value)).collect(),
                             placements: Vec::new(),

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use super::grid::{bit, cell_name, values, Grid, Mask};
+use super::grid::{bit, cell_name, cell_names, values, Grid, Mask};
 use super::step::{Step, Technique};
 use super::Found;
 
@@ -84,11 +84,7 @@ fn rectangle_types(
         .copied()
         .filter(|&c| grid.candidates(c) != pair)
         .collect();
-    let names = cells
-        .iter()
-        .map(|&c| cell_name(c, n))
-        .collect::<Vec<_>>()
-        .join(",");
+    let names = cell_names(cells, n);
     let pattern: Vec<(usize, u16)> = cells.iter().flat_map(|&c| [(c, a), (c, b)]).collect();
     let step = |eliminations: Vec<(usize, u16)>, why: String, difficulty: u16| Step {
         technique: Technique::UniqueRectangle,
@@ -225,15 +221,8 @@ pub fn bug_plus_one(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
             }
         }
     }
-    let names = odd
-        .iter()
-        .map(|&c| cell_name(c, n))
-        .collect::<Vec<_>>()
-        .join(",");
-    let pattern: Vec<(usize, u16)> = odd
-        .iter()
-        .flat_map(|&c| values(grid.candidates(c)).map(move |v| (c, v)))
-        .collect();
+    let names = cell_names(&odd, n);
+    let pattern = grid.candidates_of(&odd);
     if let [(cell, value)] = extra[..] {
         return found(Step {
             technique: Technique::BugPlusOne,

@@ -15,22 +15,15 @@ fn pair_of(mask: Mask) -> Option<(u16, u16)> {
     }
 }
 
-/// Cells other than `except` holding `value` that see every cell of `wing`.
-fn seeing_all(grid: &Grid, wing: &[usize], value: u16) -> Vec<(usize, u16)> {
-    let board = grid.board();
-    (0..board.cell_count())
-        .filter(|&c| {
-            grid.has(c, value) && !wing.contains(&c) && wing.iter().all(|&w| board.sees(c, w))
-        })
-        .map(|c| (c, value))
-        .collect()
-}
-
 /// XY-Wing (4.2) and, with `xyz`, XYZ-Wing (4.4).
 pub fn xy(grid: &Grid, xyz: bool, found: Found<'_>) -> ControlFlow<()> {
     let board = grid.board();
     let n = grid.size();
-    let size = if xyz { 3 } else { 2 };
+    let (technique, name, size) = if xyz {
+        (Technique::XyzWing, "XYZ-Wing", 3)
+    } else {
+        (Technique::XyWing, "XY-Wing", 2)
+    };
     for pivot in 0..board.cell_count() {
         let pm = grid.candidates(pivot);
         if pm.count_ones() != size {
@@ -65,22 +58,14 @@ pub fn xy(grid: &Grid, xyz: bool, found: Found<'_>) -> ControlFlow<()> {
                     continue;
                 }
                 let wing: Vec<usize> = if xyz { vec![pivot, a, b] } else { vec![a, b] };
-                let eliminations = seeing_all(grid, &wing, z);
+                let eliminations = grid.seen_by_all(&wing, z, &[]);
                 if eliminations.is_empty() {
                     continue;
                 }
-                let name = if xyz { "XYZ-Wing" } else { "XY-Wing" };
                 found(Step {
-                    technique: if xyz {
-                        Technique::XyzWing
-                    } else {
-                        Technique::XyWing
-                    },
+                    technique,
                     houses: Vec::new(),
-                    pattern: [pivot, a, b]
-                        .iter()
-                        .flat_map(|&c| values(grid.candidates(c)).map(move |v| (c, v)))
-                        .collect(),
+                    pattern: grid.candidates_of(&[pivot, a, b]),
                     placements: Vec::new(),
                     eliminations,
                     text: format!(
@@ -128,7 +113,7 @@ pub fn w_wing(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
                     if !joined {
                         continue;
                     }
-                    let eliminations = seeing_all(grid, &[a, b], other);
+                    let eliminations = grid.seen_by_all(&[a, b], other, &[]);
                     if eliminations.is_empty() {
                         continue;
                     }
