@@ -5,7 +5,7 @@
 //! New comparisons (Sudoku against another crate, say) are new groups: the runner and the table
 //! do not change.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What one timed run of a solver reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +18,21 @@ pub struct Run {
     pub nodes: Option<u64>,
     /// Updates in Knuth's sense, if the solver reports them.
     pub updates: Option<u64>,
+}
+
+impl Run {
+    /// Times `work`, which returns the solutions it found (or the puzzles it made); it reports
+    /// no nodes or updates.
+    pub fn timed(work: impl FnOnce() -> u64) -> Run {
+        let start = Instant::now();
+        let solutions = work();
+        Run {
+            elapsed: start.elapsed(),
+            solutions,
+            nodes: None,
+            updates: None,
+        }
+    }
 }
 
 /// Figures that a correct run of our engine must reproduce.
@@ -52,11 +67,15 @@ pub trait Case {
     }
 
     /// What our engine must report, if known.
-    fn expected(&self) -> Option<Expected>;
+    fn expected(&self) -> Option<Expected> {
+        None
+    }
 
     /// Remarks about this case worth printing under the table (how the input was given to the
     /// peer, for instance).
-    fn notes(&self) -> Vec<String>;
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
 
     /// How many puzzles one solve handles, when a case is a batch of them: the table then also
     /// gives puzzles per second.

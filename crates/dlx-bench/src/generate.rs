@@ -6,13 +6,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use dlx_puzzles::sudoku::generate::{Generator, Workspace};
 use dlx_puzzles::sudoku::Shape;
 
-use crate::case::{Case, Expected, Group, Run};
+use crate::case::{Case, Group, Run};
 use crate::sudoku::PEER_VERSION;
 
 /// Puzzles per in-process run.
@@ -36,42 +35,24 @@ impl Case for InProcess {
 
     fn run_ours(&mut self) -> Run {
         self.seed += 1;
-        let start = Instant::now();
-        let made = (0..IN_PROCESS)
-            .filter(|&k| {
-                self.generator
-                    .generate(self.seed, k, &mut self.work)
-                    .is_ok()
-            })
-            .count() as u64;
-        Run {
-            elapsed: start.elapsed(),
-            solutions: made,
-            nodes: None,
-            updates: None,
-        }
+        Run::timed(|| {
+            (0..IN_PROCESS)
+                .filter(|&k| {
+                    self.generator
+                        .generate(self.seed, k, &mut self.work)
+                        .is_ok()
+                })
+                .count() as u64
+        })
     }
 
     fn run_peer(&mut self) -> Run {
-        let start = Instant::now();
-        let made = (0..IN_PROCESS)
-            .map(|_| sudoku::Sudoku::generate_with_symmetry(sudoku::Symmetry::None))
-            .filter(|s| s.iter().any(|cell| cell.is_some()))
-            .count() as u64;
-        Run {
-            elapsed: start.elapsed(),
-            solutions: made,
-            nodes: None,
-            updates: None,
-        }
-    }
-
-    fn expected(&self) -> Option<Expected> {
-        None
-    }
-
-    fn notes(&self) -> Vec<String> {
-        Vec::new()
+        Run::timed(|| {
+            (0..IN_PROCESS)
+                .map(|_| sudoku::Sudoku::generate_with_symmetry(sudoku::Symmetry::None))
+                .filter(|s| s.iter().any(|cell| cell.is_some()))
+                .count() as u64
+        })
     }
 
     fn items(&self) -> Option<u64> {
@@ -88,22 +69,17 @@ struct Processes {
 
 /// Runs `command` and counts the lines it prints.
 fn lines_of(mut command: Command) -> Run {
-    let start = Instant::now();
-    let output = command
-        .stderr(Stdio::null())
-        .output()
-        .expect("the program runs");
-    let elapsed = start.elapsed();
-    let lines = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .filter(|line| line.trim().len() >= 81)
-        .count() as u64;
-    Run {
-        elapsed,
-        solutions: lines,
-        nodes: None,
-        updates: None,
-    }
+    Run::timed(|| {
+        let output = command
+            .stderr(Stdio::null())
+            .output()
+            .expect("the program runs");
+        // Counting the lines takes microseconds against the process's milliseconds.
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter(|line| line.trim().len() >= 81)
+            .count() as u64
+    })
 }
 
 impl Case for Processes {
@@ -124,10 +100,6 @@ impl Case for Processes {
         let mut command = Command::new(&self.qqwing);
         command.args(["--generate", &PER_PROCESS.to_string(), "--one-line"]);
         lines_of(command)
-    }
-
-    fn expected(&self) -> Option<Expected> {
-        None
     }
 
     fn notes(&self) -> Vec<String> {

@@ -266,9 +266,6 @@ mod tests {
         fn expected(&self) -> Option<Expected> {
             self.expected
         }
-        fn notes(&self) -> Vec<String> {
-            Vec::new()
-        }
     }
 
     fn plan(runs: usize) -> Plan {

@@ -433,10 +433,6 @@ impl Case for EncodingCase {
         EncodingCase::run(&self.problem, self.peer, self.limit, &mut self.sizes.1)
     }
 
-    fn expected(&self) -> Option<Expected> {
-        None
-    }
-
     fn notes(&self) -> Vec<String> {
         let (a, b) = self.sizes;
         vec![format!(

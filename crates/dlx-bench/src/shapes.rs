@@ -12,7 +12,7 @@ use dlx_core::{Budget, Search, Status, Stop};
 use dlx_puzzles::sudoku::fastn::SolverN;
 use dlx_puzzles::sudoku::{FastPath, Model, Shape};
 
-use crate::case::{Case, Expected, Group, Run};
+use crate::case::{Case, Group, Run};
 
 /// How the puzzles of a set are read and how hard they are searched.
 #[derive(Clone, Copy, Debug)]
@@ -221,10 +221,6 @@ impl Case for ShapeCase {
             nodes: None,
             updates: None,
         }
-    }
-
-    fn expected(&self) -> Option<Expected> {
-        None
     }
 
     fn notes(&self) -> Vec<String> {

@@ -3,12 +3,11 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use dlx_puzzles::sudoku::{Shape, Solver, Verdict};
 
-use crate::case::{Case, Expected, Group, Run};
+use crate::case::{Case, Group, Run};
 
 /// The peer's version, as pinned in this crate's manifest.
 pub const PEER_VERSION: &str = "0.8.0";
@@ -82,46 +81,33 @@ impl Case for SudokuCase {
     }
 
     fn run_ours(&mut self) -> Run {
-        let start = Instant::now();
-        let mut unique = 0;
         let (mut nodes, mut updates) = (0, 0);
-        for cells in &self.ours {
-            // The verdict alone, as `dlx solve --check` asks for it (and as the peer counts).
-            if let Ok(verdict) = self.solver.verdict(cells) {
-                unique += u64::from(verdict == Verdict::Unique);
-                nodes += self.solver.stats().nodes;
-                updates += self.solver.stats().updates;
+        let run = Run::timed(|| {
+            let mut unique = 0;
+            for cells in &self.ours {
+                // The verdict alone, as `dlx solve --check` asks for it (and as the peer counts).
+                if let Ok(verdict) = self.solver.verdict(cells) {
+                    unique += u64::from(verdict == Verdict::Unique);
+                    nodes += self.solver.stats().nodes;
+                    updates += self.solver.stats().updates;
+                }
             }
-        }
+            unique
+        });
         Run {
-            elapsed: start.elapsed(),
-            solutions: unique,
             nodes: Some(nodes),
             updates: Some(updates),
+            ..run
         }
     }
 
     fn run_peer(&mut self) -> Run {
-        let start = Instant::now();
-        let unique = self
-            .peer
-            .iter()
-            .filter(|s| s.solutions_count_up_to(2) == 1)
-            .count() as u64;
-        Run {
-            elapsed: start.elapsed(),
-            solutions: unique,
-            nodes: None,
-            updates: None,
-        }
-    }
-
-    fn expected(&self) -> Option<Expected> {
-        None
-    }
-
-    fn notes(&self) -> Vec<String> {
-        Vec::new()
+        Run::timed(|| {
+            self.peer
+                .iter()
+                .filter(|s| s.solutions_count_up_to(2) == 1)
+                .count() as u64
+        })
     }
 
     fn items(&self) -> Option<u64> {

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
-use crate::case::{Case, Expected, Group, Run};
+use crate::case::{Case, Group, Run};
 
 /// The sets timed, by file name in the puzzle folder (9x9 puzzles, one per line), and whether
 /// `--check` is given (else the solutions are printed).
@@ -219,10 +219,6 @@ impl Case for ThreadsCase {
 
     fn run_alt(&mut self) -> Option<Run> {
         Some(self.timed(2, 1))
-    }
-
-    fn expected(&self) -> Option<Expected> {
-        None
     }
 
     fn notes(&self) -> Vec<String> {
