@@ -5,7 +5,7 @@ use predicates::str::contains;
 
 mod common;
 
-use common::{data, dlx};
+use common::{data, dlx, succeeds};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
@@ -108,35 +108,16 @@ fn puzzle25() -> String {
 
 #[test]
 fn a_hard_sudoku_goes_to_sat_and_stats_say_so() {
-    let out = dlx()
-        .args(["solve", "--check", "--stats"])
-        .write_stdin(puzzle25())
-        .assert()
-        .success()
-        .stdout("unique\n")
-        .get_output()
-        .clone();
-    let stderr = text(&out.stderr);
+    let (stdout, stderr) = succeeds(&["solve", "--check", "--stats"], puzzle25());
+    assert_eq!(stdout, "unique\n");
     let lines: Vec<&str> = stderr.lines().collect();
     assert!(lines[0].starts_with("puzzle=1 nodes=4096 "), "{stderr}");
     assert!(lines[0].contains(" engine=sat conflicts="), "{stderr}");
     assert!(lines[1].contains(" sat-answers=1 conflicts="), "{stderr}");
     // The SAT engine alone, and its solution.
-    let solved = dlx()
-        .args(["solve", "--engine", "sat"])
-        .write_stdin(puzzle25())
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let auto = dlx()
-        .args(["solve"])
-        .write_stdin(puzzle25())
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    assert_eq!(solved.stdout, auto.stdout);
+    let (solved, _) = succeeds(&["solve", "--engine", "sat"], puzzle25());
+    let (auto, _) = succeeds(&["solve"], puzzle25());
+    assert_eq!(solved, auto);
 }
 
 #[test]
@@ -145,15 +126,11 @@ fn easy_sudoku_stays_on_the_fast_path() {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     let mut answers = Vec::new();
     for engine in ["auto", "fast", "dlx", "sat"] {
-        let out = dlx()
-            .args(["solve", "--check", "--stats", "--engine", engine])
-            .write_stdin(format!("{puzzle}\n"))
-            .assert()
-            .success()
-            .stdout("unique\n")
-            .get_output()
-            .clone();
-        let stderr = text(&out.stderr);
+        let (stdout, stderr) = succeeds(
+            &["solve", "--check", "--stats", "--engine", engine],
+            format!("{puzzle}\n"),
+        );
+        assert_eq!(stdout, "unique\n");
         let expected = match engine {
             "auto" | "fast" => " engine=fast",
             "dlx" => " engine=dlx",

@@ -8,7 +8,7 @@ use predicates::str::contains;
 
 mod common;
 
-use common::dlx;
+use common::{assert_run, dlx, succeeds};
 
 /// Writes `bytes` to a scratch file and returns its path.
 fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
@@ -83,14 +83,8 @@ fn digits(answer: &str) -> String {
 
 #[test]
 fn simple_sudoku_frames_are_one_puzzle_answered_in_the_frame() {
-    let output = dlx()
-        .arg("solve")
-        .write_stdin(SIMPLE_SUDOKU)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    assert_eq!(text(&output.stderr), "");
-    let answer = text(&output.stdout);
+    let (answer, stderr) = succeeds(&["solve"], SIMPLE_SUDOKU);
+    assert_eq!(stderr, "");
     assert_eq!(digits(&answer), SOLUTION);
     assert!(
         answer.starts_with("*-----------*\n|534|678|912|\n"),
@@ -126,9 +120,7 @@ fn forum_frames_and_box_drawing_are_answered_in_their_frames() {
         (&light, "┌───────┬───────┬───────┐"),
         (&double, "╔═══════╦═══════╦═══════╗"),
     ] {
-        let output = dlx().arg("solve").write_stdin(input).output().unwrap();
-        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-        let answer = text(&output.stdout);
+        let (answer, _) = succeeds(&["solve"], input);
         assert_eq!(digits(&answer), SOLUTION, "{answer}");
         assert_eq!(answer.lines().next(), Some(top), "{answer}");
         assert_eq!(answer.lines().count(), 13, "{answer}");
@@ -137,10 +129,8 @@ fn forum_frames_and_box_drawing_are_answered_in_their_frames() {
 
 #[test]
 fn bands_separated_by_blank_lines_are_one_grid() {
-    let output = dlx().arg("solve").write_stdin(BANDS).output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert_eq!(
-        text(&output.stdout),
+        succeeds(&["solve"], BANDS).0,
         "534678912\n672195348\n198342567\n\n859761423\n426853791\n713924856\n\n961537284\n287419635\n345286179\n"
     );
 }
@@ -183,13 +173,7 @@ fn plus_frames_are_kept_and_spaced_dots_get_no_rules() {
 
 #[test]
 fn pencil_marks_read_with_one_candidate_cells_as_givens() {
-    let output = dlx()
-        .arg("solve")
-        .write_stdin(PENCIL_MARKS)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    let answer = text(&output.stdout);
+    let (answer, _) = succeeds(&["solve"], PENCIL_MARKS);
     assert_eq!(digits(&answer), SOLUTION);
     assert_eq!(answer.lines().next(), Some(".-------.-------.-------."));
     dlx()
@@ -214,18 +198,14 @@ const MARKS_4: &str = "\
 
 #[test]
 fn marks_are_constraints_with_the_option() {
-    dlx()
-        .args(["solve", "--count"])
-        .write_stdin(MARKS_4)
-        .assert()
-        .success()
-        .stdout("12\n");
-    dlx()
-        .args(["solve", "--count", "--marks"])
-        .write_stdin(MARKS_4)
-        .assert()
-        .success()
-        .stdout("1\n");
+    assert_run(&["solve", "--count"], MARKS_4, 0, Some("12\n"), "");
+    assert_run(
+        &["solve", "--count", "--marks"],
+        MARKS_4,
+        0,
+        Some("1\n"),
+        "",
+    );
     dlx()
         .args(["solve", "--marks"])
         .write_stdin(MARKS_4)
@@ -372,13 +352,10 @@ fn bad_values_list_the_valid_ones() {
 
 #[test]
 fn pretty_grids_box_every_region() {
-    let output = dlx()
-        .args(["solve", "--pretty"])
-        .write_stdin(format!("{}\n", SOLUTION.replace('9', ".")))
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    let drawn = text(&output.stdout);
+    let (drawn, _) = succeeds(
+        &["solve", "--pretty"],
+        format!("{}\n", SOLUTION.replace('9', ".")),
+    );
     let lines: Vec<&str> = drawn.lines().collect();
     assert_eq!(lines.len(), 13, "{drawn}");
     assert_eq!(lines[0], "┌───────┬───────┬───────┐");

@@ -275,31 +275,32 @@ fn jigsaw_regions_from_a_file() {
         "layout.txt",
         &format!("# a jigsaw layout\n{}", block(&row[3])),
     );
-    dlx()
-        .args(["solve", "--check", "--regions"])
-        .arg(&layout)
-        .write_stdin(format!("{}\n", row[2]))
-        .assert()
-        .success()
-        .stdout("unique\n");
-    dlx()
-        .args(["solve", "--regions"])
-        .arg(&layout)
-        .write_stdin(format!("{}\n", row[2]))
-        .assert()
-        .success()
-        .stdout(format!("{}\n", row[4]));
+    let layout = layout.to_str().unwrap();
+    let puzzle = format!("{}\n", row[2]);
+    let solution = format!("{}\n", row[4]);
+    assert_run(
+        &["solve", "--check", "--regions", layout],
+        &puzzle,
+        0,
+        Some("unique\n"),
+        "",
+    );
+    assert_run(
+        &["solve", "--regions", layout],
+        &puzzle,
+        0,
+        Some(&solution),
+        "",
+    );
 
     let broken = scratch("broken.txt", &format!("{}1", &row[3][..80]));
-    dlx()
-        .args(["solve", "--regions"])
-        .arg(&broken)
-        .write_stdin(format!("{}\n", row[2]))
-        .assert()
-        .code(2)
-        .stderr(contains(
-            "broken.txt:1:1: region `1` has 10 cells (expected 9)",
-        ));
+    assert_run(
+        &["solve", "--regions", broken.to_str().unwrap()],
+        &puzzle,
+        2,
+        None,
+        "broken.txt:1:1: region `1` has 10 cells (expected 9)",
+    );
 }
 
 #[test]
@@ -312,20 +313,18 @@ fn extra_regions() {
         ("X-Windoku", &["X", "windoku"][..]),
     ] {
         let row = find(name);
-        dlx()
-            .args(["solve", "--check"])
-            .args(extras.iter().flat_map(|extra| ["--extra", extra]))
-            .write_stdin(format!("{}\n", row[3]))
-            .assert()
-            .success()
-            .stdout("unique\n");
-        dlx()
-            .arg("solve")
-            .args(extras.iter().flat_map(|extra| ["--extra", extra]))
-            .write_stdin(format!("{}\n", row[3]))
-            .assert()
-            .success()
-            .stdout(format!("{}\n", row[4]));
+        let options: Vec<&str> = extras.iter().flat_map(|extra| ["--extra", extra]).collect();
+        let puzzle = format!("{}\n", row[3]);
+        let solution = format!("{}\n", row[4]);
+        let check = [&["solve", "--check"][..], &options].concat();
+        assert_run(&check, &puzzle, 0, Some("unique\n"), "");
+        assert_run(
+            &[&["solve"][..], &options].concat(),
+            &puzzle,
+            0,
+            Some(&solution),
+            "",
+        );
     }
     let row = find("Jigsaw boxes, disconnected");
     let (_, layout) = row[1].split_once("extra regions = ").unwrap();
