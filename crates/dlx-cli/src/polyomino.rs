@@ -73,13 +73,12 @@ fn read_board(spec: &str) -> Result<Board> {
         };
         return Ok(Board::rectangle(size(rows)?, size(cols)?)?);
     }
-    values::named_or_file(
+    read_picture(
         "board",
         spec,
         "ROWSxCOLS (a rectangle, e.g. 6x10) or a file with a picture of the board",
-    )?;
-    let input = input::read(Some(Path::new(spec)))?;
-    Board::parse(&input.text).map_err(|e| located(&input.name, &e))
+        Board::parse,
+    )
 }
 
 /// A built-in set of pieces, or the pieces drawn in the file of that name.
@@ -88,18 +87,24 @@ fn read_pieces(spec: &str) -> Result<Vec<Piece>> {
         "pentominoes" => Ok(polyomino::pentominoes()),
         "tetrominoes" => Ok(polyomino::tetrominoes()),
         "" => bail!("empty --pieces (expected pentominoes, tetrominoes or a file)"),
-        _ => {
-            values::named_or_file(
-                "pieces",
-                spec,
-                "pentominoes, tetrominoes or a file drawing pieces",
-            )?;
-            let input = input::read(Some(Path::new(spec)))?;
-            polyomino::parse_pieces(&input.text).map_err(|e| located(&input.name, &e))
-        }
+        _ => read_picture(
+            "pieces",
+            spec,
+            "pentominoes, tetrominoes or a file drawing pieces",
+            polyomino::parse_pieces,
+        ),
     }
 }
 
-fn located(name: &str, e: &PictureError) -> anyhow::Error {
-    anyhow!("{name}:{}:{}: {}", e.line, e.column, e.kind)
+/// The picture in the file `spec` names, which `--option` takes when `spec` is none of the
+/// `choices`; errors as `FILE:LINE:COLUMN: message`.
+fn read_picture<T>(
+    option: &str,
+    spec: &str,
+    choices: &str,
+    parse: fn(&str) -> Result<T, PictureError>,
+) -> Result<T> {
+    values::named_or_file(option, spec, choices)?;
+    let input = input::read(Some(Path::new(spec)))?;
+    parse(&input.text).map_err(|e| anyhow!("{}:{}:{}: {}", input.name, e.line, e.column, e.kind))
 }

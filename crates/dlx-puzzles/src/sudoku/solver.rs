@@ -413,6 +413,19 @@ impl Solver {
             .expect("the general path was just built")
     }
 
+    /// The general path, its search started on `givens` and stopping at `limit` solutions.
+    fn start_general(
+        &mut self,
+        givens: &[u16],
+        limit: Option<u64>,
+    ) -> Result<&mut General, GivensError> {
+        let general = self.general_path();
+        general.model.start(&mut general.search, givens)?;
+        general.search.set_limit(limit);
+        general.options.clear();
+        Ok(general)
+    }
+
     /// Bounds the work of every later call: a budget per puzzle (guesses on a specialised path,
     /// nodes on the general one), a deadline and a cancel flag. Set it once for many puzzles:
     /// each call starts its budget afresh, and the flag is not copied from call to call (a count
@@ -495,10 +508,7 @@ impl Solver {
             self.shape.check_givens(givens)?;
             debug_assert!(false, "givens refused by the specialised path only");
         }
-        let general = self.general_path();
-        general.model.start(&mut general.search, givens)?;
-        general.search.set_limit(limit);
-        general.options.clear();
+        let general = self.start_general(givens, limit)?;
         let status = loop {
             match general.search.step() {
                 Status::Solution if general.search.stats().solutions == 1 => {
@@ -627,10 +637,7 @@ impl Solver {
             self.shape.check_givens(givens)?;
             debug_assert!(false, "givens refused by the specialised path only");
         }
-        let general = self.general_path();
-        general.model.start(&mut general.search, givens)?;
-        general.search.set_limit(None);
-        general.options.clear();
+        let general = self.start_general(givens, None)?;
         let mut options = Vec::new();
         let mut found = 0;
         let status = loop {

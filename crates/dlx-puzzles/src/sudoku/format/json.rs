@@ -85,7 +85,18 @@ struct Record<'a> {
     offsets: Vec<(String, usize)>,
 }
 
-impl Record<'_> {
+impl<'a> Record<'a> {
+    /// The JSON object on `line`, and the record to word errors at its fields.
+    fn read(text: &'a str, line: usize) -> Result<(Map<String, Value>, Record<'a>), FormatError> {
+        let map = object(text, line)?;
+        let record = Record {
+            text,
+            line,
+            offsets: value_offsets(text),
+        };
+        Ok((map, record))
+    }
+
     /// An error at the value of `field` (or at the start of the record).
     fn error(&self, field: &str, message: impl Into<String>) -> FormatError {
         self.error_at(field, 0, message)
@@ -140,12 +151,7 @@ fn object(text: &str, line: usize) -> Result<Map<String, Value>, FormatError> {
 
 /// Reads one JSON record (the caller has checked that the line starts with `{`).
 pub(crate) fn read(text: &str, line: usize, options: &ReadOptions) -> Result<Puzzle, FormatError> {
-    let map = object(text, line)?;
-    let record = Record {
-        text,
-        line,
-        offsets: value_offsets(text),
-    };
+    let (map, record) = Record::read(text, line)?;
     if let Some(key) = map.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         let column = record
             .offsets
@@ -383,12 +389,7 @@ fn extra(value: &Value, n: usize) -> Option<Vec<Vec<usize>>> {
 
 /// Reads the answer fields of a JSON answer for `puzzle`.
 pub(crate) fn read_answer(text: &str, line: usize, puzzle: &Puzzle) -> Result<Answer, FormatError> {
-    let map = object(text, line)?;
-    let record = Record {
-        text,
-        line,
-        offsets: value_offsets(text),
-    };
+    let (map, record) = Record::read(text, line)?;
     match map.get("solution") {
         Some(Value::Null) | None => {}
         Some(v) => {
