@@ -8,6 +8,7 @@ use dlx_puzzles::sudoku::format::{
     Reader,
 };
 use dlx_puzzles::sudoku::judge::Problem;
+use dlx_puzzles::sudoku::shape::usual_boxes;
 use dlx_puzzles::sudoku::{Alphabet, Frame, Layout, Puzzle, ShapeHint};
 
 /// The most puzzles or cases looked at in one input.
@@ -92,7 +93,7 @@ fn in_every_frame(puzzle: &Puzzle, options: &ReadOptions) {
     };
     let numbers = alphabet == Alphabet::Numbers;
     let n = puzzle.size;
-    let usual = usual_box_rows(n);
+    let usual = usual_boxes(n).0;
     for frame in Frame::ALL {
         let bands = frame == Frame::Bands;
         let skip = (frame == Frame::Spaced && (numbers || puzzle.candidates.is_some()))
@@ -123,15 +124,10 @@ fn in_every_frame(puzzle: &Puzzle, options: &ReadOptions) {
     }
 }
 
-/// The rows of the usual boxes of side `n`: its largest divisor not above its square root.
-fn usual_box_rows(n: usize) -> usize {
-    (1..=n).rfind(|d| d * d <= n && n % d == 0).unwrap_or(1)
-}
-
 /// A shape hint with boxes left out where they are the usual ones of the side (a decorated
 /// block draws its boxes, which read back as given): both mean the same shape.
 fn effective(n: usize, hint: &ShapeHint) -> ShapeHint {
-    let usual = usual_box_rows(n);
+    let usual = usual_boxes(n).0;
     let mut hint = hint.clone();
     if hint.regions.is_none() && hint.boxes == Some((usual, n / usual.max(1))) {
         hint.boxes = None;

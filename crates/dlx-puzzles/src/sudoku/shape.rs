@@ -207,6 +207,13 @@ pub enum ShapeError {
     },
 }
 
+/// The usual box shape for side `n`: `r` rows by `c` columns with `r` the largest divisor of
+/// `n` not above its square root (3x3 for 9, 2x3 for 6, 3x4 for 12; 1 x n for a prime).
+pub fn usual_boxes(n: usize) -> (usize, usize) {
+    let r = (1..=n).rfind(|d| d * d <= n && n % d == 0).unwrap_or(1);
+    (r, n / r)
+}
+
 /// How the regions of a shape are laid out.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Regions {
@@ -236,15 +243,11 @@ impl Shape {
     /// row per box). A prime side above 3 has no sensible boxes and is an error.
     pub fn standard(size: usize) -> Result<Shape, ShapeError> {
         check_size(size)?;
-        let rows = (1..=size)
-            .take_while(|r| r * r <= size)
-            .filter(|r| size % r == 0)
-            .last()
-            .unwrap_or(1);
+        let (rows, columns) = usual_boxes(size);
         if rows == 1 && size > 3 {
             return Err(ShapeError::NoBoxes { size });
         }
-        Shape::boxes(rows, size / rows)
+        Shape::boxes(rows, columns)
     }
 
     /// Boxes of `rows` rows by `columns` columns, on a grid of side `rows * columns`.
@@ -581,18 +584,15 @@ mod tests {
 
     #[test]
     fn standard_shapes_pick_the_most_square_boxes() {
-        let boxes = |n| Shape::standard(n).unwrap().box_size().unwrap();
-        assert_eq!(boxes(1), (1, 1));
-        assert_eq!(boxes(2), (1, 2));
-        assert_eq!(boxes(3), (1, 3));
-        assert_eq!(boxes(4), (2, 2));
-        assert_eq!(boxes(6), (2, 3));
-        assert_eq!(boxes(8), (2, 4));
-        assert_eq!(boxes(9), (3, 3));
-        assert_eq!(boxes(12), (3, 4));
-        assert_eq!(boxes(16), (4, 4));
-        assert_eq!(boxes(25), (5, 5));
-        assert_eq!(boxes(36), (6, 6));
+        // Sides and the rows of their boxes (the columns are the rest of the side).
+        let sides = [1, 2, 3, 4, 6, 8, 9, 12, 16, 25, 36];
+        let rows = [1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 6];
+        for (n, r) in sides.into_iter().zip(rows) {
+            let boxes = Shape::standard(n).unwrap().box_size();
+            assert_eq!(boxes, Some((r, n / r)), "side {n}");
+        }
+        // A prime side has no standard shape, but its usual boxes are its rows.
+        assert_eq!(usual_boxes(7), (1, 7));
     }
 
     #[test]

@@ -18,8 +18,8 @@ use super::row::{
 };
 use super::source::{Line, Source};
 use super::walls::{regions_from_walls, WallError};
-use super::write::usual_boxes;
 use super::ReadOptions;
+use crate::sudoku::shape::usual_boxes;
 use dlx_core::quote::quote;
 
 /// How the lines ahead are looked at to measure a block.

@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 
+use crate::sudoku::shape::usual_boxes;
 use crate::sudoku::{Alphabet, Answer, Frame, Layout, Puzzle, Verdict};
 
 use super::alphabet::symbol;
@@ -350,17 +351,6 @@ impl Drawing {
     }
 }
 
-/// The usual box shape for side `n`: `r` rows by `c` columns with `r` the largest divisor of
-/// `n` not above its square root (3x3 for 9, 2x3 for 6, 3x4 for 12; 1 x n for a prime).
-pub(crate) fn usual_boxes(n: usize) -> (usize, usize) {
-    let r = (1..=n)
-        .take_while(|d| d * d <= n)
-        .filter(|d| n % d == 0)
-        .last()
-        .unwrap_or(1);
-    (r, n / r.max(1))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -375,15 +365,6 @@ mod tests {
             line: 1,
             candidates: None,
         }
-    }
-
-    #[test]
-    fn usual_box_shapes() {
-        assert_eq!(usual_boxes(9), (3, 3));
-        assert_eq!(usual_boxes(6), (2, 3));
-        assert_eq!(usual_boxes(12), (3, 4));
-        assert_eq!(usual_boxes(7), (1, 7));
-        assert_eq!(usual_boxes(1), (1, 1));
     }
 
     #[test]
