@@ -21,37 +21,24 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
-const SIMPLE_SUDOKU: &str = "\
-*-----------*
-|53.|.7.|...|
-|6..|195|...|
-|.98|...|.6.|
-|---+---+---|
-|8..|.6.|..3|
-|4..|8.3|..1|
-|7..|.2.|..6|
-|---+---+---|
-|.6.|...|28.|
-|...|419|..5|
-|...|.8.|.79|
-*-----------*
-";
+/// The classic puzzle in Simple Sudoku's frame (a sample of the library's frame tests).
+fn simple_sudoku() -> String {
+    framed("star.txt")
+}
 
-const FORUM: &str = "\
-.-------.-------.-------.
-| 5 3 . | . 7 . | . . . |
-| 6 . . | 1 9 5 | . . . |
-| . 9 8 | . . . | . 6 . |
-:-------+-------+-------:
-| 8 . . | . 6 . | . . 3 |
-| 4 . . | 8 . 3 | . . 1 |
-| 7 . . | . 2 . | . . 6 |
-:-------+-------+-------:
-| . 6 . | . . . | 2 8 . |
-| . . . | 4 1 9 | . . 5 |
-| . . . | . 8 . | . 7 9 |
-'-------'-------'-------'
-";
+/// The classic puzzle in the forum's frame.
+fn forum() -> String {
+    framed("forum.txt")
+}
+
+/// A file of the library's frame samples.
+fn framed(name: &str) -> String {
+    let path = format!(
+        "{}/../dlx-puzzles/tests/data/frames/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path).unwrap()
+}
 
 const BANDS: &str = "53..7....\n6..195...\n.98....6.\n\n8...6...3\n4..8.3..1\n7...2...6\n\n.6....28.\n...419..5\n....8..79\n";
 
@@ -83,7 +70,7 @@ fn digits(answer: &str) -> String {
 
 #[test]
 fn simple_sudoku_frames_are_one_puzzle_answered_in_the_frame() {
-    let (answer, stderr) = succeeds(&["solve"], SIMPLE_SUDOKU);
+    let (answer, stderr) = succeeds(&["solve"], simple_sudoku());
     assert_eq!(stderr, "");
     assert_eq!(digits(&answer), SOLUTION);
     assert!(
@@ -98,7 +85,8 @@ fn simple_sudoku_frames_are_one_puzzle_answered_in_the_frame() {
 
 #[test]
 fn forum_frames_and_box_drawing_are_answered_in_their_frames() {
-    let light = FORUM
+    let forum = forum();
+    let light = forum
         .replace(".-------.-------.-------.", "┌───────┬───────┬───────┐")
         .replace(":-------+-------+-------:", "├───────┼───────┼───────┤")
         .replace("'-------'-------'-------'", "└───────┴───────┴───────┘")
@@ -116,11 +104,11 @@ fn forum_frames_and_box_drawing_are_answered_in_their_frames() {
         .replace('─', "═")
         .replace('│', "║");
     for (input, top) in [
-        (FORUM, ".-------.-------.-------."),
+        (&forum, ".-------.-------.-------."),
         (&light, "┌───────┬───────┬───────┐"),
         (&double, "╔═══════╦═══════╦═══════╗"),
     ] {
-        let (answer, _) = succeeds(&["solve"], input);
+        let (answer, _) = succeeds(&["solve"], input.as_str());
         assert_eq!(digits(&answer), SOLUTION, "{answer}");
         assert_eq!(answer.lines().next(), Some(top), "{answer}");
         assert_eq!(answer.lines().count(), 13, "{answer}");
@@ -139,7 +127,7 @@ fn bands_separated_by_blank_lines_are_one_grid() {
 fn plus_frames_are_kept_and_spaced_dots_get_no_rules() {
     let framed = format!(
         "+-------+-------+-------+\n{}+-------+-------+-------+\n",
-        FORUM
+        forum()
             .lines()
             .filter(|l| l.starts_with('|'))
             .enumerate()

@@ -5,6 +5,12 @@
 use dlx_puzzles::sudoku::format::{read_answer, write_answer, write_puzzle, ReadOptions, Reader};
 use dlx_puzzles::sudoku::{self, Answer, Frame, Layout, Puzzle};
 
+/// The classic puzzle drawn in a frame: a file of `tests/data/frames`.
+fn frame(name: &str) -> String {
+    let path = format!("{}/tests/data/frames/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).unwrap()
+}
+
 /// The classic puzzle of Wikipedia's article, row by row.
 const GIVENS: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -56,21 +62,7 @@ fn check(text: &str, frame: Frame, answer: &str) {
 
 #[test]
 fn simple_sudoku_frames() {
-    let text = "\
-*-----------*
-|53.|.7.|...|
-|6..|195|...|
-|.98|...|.6.|
-|---+---+---|
-|8..|.6.|..3|
-|4..|8.3|..1|
-|7..|.2.|..6|
-|---+---+---|
-|.6.|...|28.|
-|...|419|..5|
-|...|.8.|.79|
-*-----------*
-";
+    let text = &frame("star.txt");
     let answer = "\
 *-----------*
 |534|678|912|
@@ -92,21 +84,7 @@ fn simple_sudoku_frames() {
 
 #[test]
 fn forum_frames() {
-    let text = "\
-.-------.-------.-------.
-| 5 3 . | . 7 . | . . . |
-| 6 . . | 1 9 5 | . . . |
-| . 9 8 | . . . | . 6 . |
-:-------+-------+-------:
-| 8 . . | . 6 . | . . 3 |
-| 4 . . | 8 . 3 | . . 1 |
-| 7 . . | . 2 . | . . 6 |
-:-------+-------+-------:
-| . 6 . | . . . | 2 8 . |
-| . . . | 4 1 9 | . . 5 |
-| . . . | . 8 . | . 7 9 |
-'-------'-------'-------'
-";
+    let text = &frame("forum.txt");
     let answer = "\
 .-------.-------.-------.
 | 5 3 4 | 6 7 8 | 9 1 2 |
