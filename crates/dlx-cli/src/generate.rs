@@ -334,8 +334,9 @@ mod tests {
 
     #[test]
     fn sides_of_layouts() {
-        assert_eq!(exact_side(81), 9);
-        assert_eq!(exact_side(80), 8);
-        assert_eq!(exact_side(0), 0);
+        // A layout of a square number of cells, one short of it, none.
+        for (cells, side) in [(81, 9), (80, 8), (0, 0)] {
+            assert_eq!(exact_side(cells), side, "{cells} cells");
+        }
     }
 }

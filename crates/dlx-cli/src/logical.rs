@@ -3,7 +3,6 @@
 //! and written in input order.
 
 use std::io::{self, IsTerminal, Write};
-use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -19,25 +18,26 @@ use crate::input;
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 use crate::records::{input_name, Records};
-use crate::shape_args::ReadArgs;
+use crate::shape_args::{ReadArgs, RunArgs};
 
 /// The puzzles and their shape, as `dlx solve` reads them.
 #[derive(Args, Debug)]
-#[command(mut_arg("extra", |arg| arg.help(
-    "Extra regions: `x`, `windoku`, or a FILE laid out like --regions (`.` outside them)"
-)))]
+#[command(
+    mut_arg("extra", |arg| arg.help(
+        "Extra regions: `x`, `windoku`, or a FILE laid out like --regions (`.` outside them)"
+    )),
+    mut_arg("threads", |arg| arg.help("Threads (default: all cores); output keeps the input order")),
+    mut_arg("quiet", |arg| arg.help("No progress bar (it is shown only on a terminal)"))
+)]
 pub struct PuzzleArgs {
     /// Files of puzzles; standard input when none are given, or for `-`.
     files: Vec<PathBuf>,
     /// The shape options and --alphabet.
     #[command(flatten)]
     read: ReadArgs,
-    /// Threads (default: all cores); output keeps the input order.
-    #[arg(long, value_name = "N", value_parser = crate::values::parse_threads)]
-    threads: Option<NonZeroUsize>,
-    /// No progress bar (it is shown only on a terminal).
-    #[arg(long, short)]
-    quiet: bool,
+    /// --threads and --quiet.
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 /// A puzzle ready for the logic solver: its number (from 1), its grid and its solution.
@@ -113,7 +113,7 @@ pub fn run(
     failed: impl Fn(u64, &str) -> String + Sync,
 ) -> Result<Outcome> {
     let overrides = args.read.shape.overrides()?;
-    let threads = crate::values::threads(args.threads);
+    let threads = crate::values::threads(args.run.threads);
     let stdin_only = [PathBuf::from("-")];
     let files = if args.files.is_empty() {
         &stdin_only[..]
@@ -121,7 +121,7 @@ pub fn run(
         &args.files[..]
     };
     let options = args.read.options();
-    let show = !args.quiet && io::stderr().is_terminal();
+    let show = !args.run.quiet && io::stderr().is_terminal();
     let total = input::total_size(files);
     let progress = Progress::new(show, total);
     let names: Vec<String> = files.iter().map(|p| input_name(p)).collect();

@@ -1,6 +1,8 @@
 //! The shape options that `dlx solve`, `dlx explain`, `dlx hint`, `dlx rate` and `dlx generate`
-//! share: how they are parsed and what they give the library.
+//! share: how they are parsed and what they give the library; and the options of a run over
+//! many puzzles that `dlx solve` and explain/hint/rate share.
 
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -81,6 +83,17 @@ impl ReadArgs {
             alphabet: self.alphabet.map(Alphabet::from),
         }
     }
+}
+
+/// `--threads` and `--quiet`: how a command works on many puzzles.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Threads that solve puzzles (default: all cores); answers keep the input order.
+    #[arg(long, value_name = "N", value_parser = values::parse_threads)]
+    pub threads: Option<NonZeroUsize>,
+    /// No progress bar (it is shown only on a terminal, for runs longer than a second).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// The `--alphabet` choices.

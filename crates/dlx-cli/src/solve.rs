@@ -2,7 +2,6 @@
 //! standard input and answering in input order.
 
 use std::io::{self, IsTerminal, Write};
-use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -21,7 +20,7 @@ use crate::memory;
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 use crate::records::{input_name, Records};
-use crate::shape_args::ReadArgs;
+use crate::shape_args::{ReadArgs, RunArgs};
 use crate::stop;
 
 /// Arguments of `dlx solve`.
@@ -65,12 +64,9 @@ pub struct SolveArgs {
     /// The shape options and --alphabet.
     #[command(flatten)]
     read: ReadArgs,
-    /// Threads that solve puzzles (default: all cores); answers keep the input order.
-    #[arg(long, value_name = "N", value_parser = crate::values::parse_threads)]
-    threads: Option<NonZeroUsize>,
-    /// No progress bar (it is shown only on a terminal, for runs longer than a second).
-    #[arg(long, short)]
-    quiet: bool,
+    /// --threads and --quiet.
+    #[command(flatten)]
+    run: RunArgs,
     /// Keep the pencil marks of candidate grids (`| 5 3 124 | 26 7 2468 | ...`, as Sudoku
     /// Explainer and HoDoKu print them) as constraints: a cell takes only the values it lists.
     /// Without it only the cells with one candidate count, as givens.
@@ -362,7 +358,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     } else {
         Mode::Solve
     };
-    let threads = crate::values::threads(args.threads);
+    let threads = crate::values::threads(args.run.threads);
     let stdout = io::stdout();
     let flush_each = stdout.is_terminal();
     let stdin_only = [PathBuf::from("-")];
@@ -372,7 +368,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         &args.files[..]
     };
     let stderr_is_terminal = io::stderr().is_terminal();
-    let show_progress = !args.quiet && stderr_is_terminal;
+    let show_progress = !args.run.quiet && stderr_is_terminal;
     let mut run = Run {
         stats: args.stats,
         // Not locked for the run: the threads take turns writing, and a lock stays on its thread.

@@ -5,7 +5,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::dlx;
+use common::{dlx, ends};
 
 /// A puzzle that needs more than singles (from magictour's top1465).
 const HARD: &str =
@@ -118,15 +118,12 @@ fn explain_in_words_with_marks() {
 #[test]
 fn hint_gives_one_line_per_puzzle() {
     let path = scratch("hint.txt", &format!("{EASY}\n{MULTIPLE}\n12x4\n{HARD}\n"));
-    let output = dlx().arg("hint").arg(&path).output().unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let text = stdout(&output);
+    let (text, stderr) = ends(&["hint", path.to_str().unwrap()], "", 2);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
     assert!(lines[0].starts_with("Hidden single: "), "{}", lines[0]);
     assert_eq!(lines[1], "multiple solutions");
     assert_eq!(lines[2], "invalid puzzle");
-    let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("hint.txt:3:3: "), "{stderr}");
     assert!(
         stderr.contains("hint.txt:2: the puzzle has more than one solution"),

@@ -7,7 +7,7 @@ use predicates::str::contains;
 
 mod common;
 
-use common::{assert_run, dlx};
+use common::{assert_run, dlx, ends};
 
 /// The HDU 3111 example: unique; unsolvable without a direct clash; a clash in row 1.
 const UNIQUE: &str =
@@ -77,13 +77,13 @@ fn solves_every_puzzle_in_input_order() {
 #[test]
 fn reads_standard_input_and_several_files() {
     let first = scratch("first.txt", &format!("{UNIQUE}\n"));
-    dlx()
-        .args(["solve", "-"])
-        .arg(&first)
-        .write_stdin(format!("{UNIQUE}\n"))
-        .assert()
-        .success()
-        .stdout(format!("{SOLUTION}\n{SOLUTION}\n"));
+    assert_run(
+        &["solve", "-", first.to_str().unwrap()],
+        &format!("{UNIQUE}\n"),
+        0,
+        Some(&format!("{SOLUTION}\n{SOLUTION}\n")),
+        "",
+    );
 }
 
 #[test]
@@ -133,13 +133,11 @@ fn malformed_puzzles_are_reported_and_the_rest_solved() {
         "malformed.txt",
         &format!("{UNIQUE}\n12x4\n{NONE}\n{UNIQUE}\n"),
     );
-    let output = dlx().arg("solve").arg(&path).output().unwrap();
-    assert_eq!(output.status.code(), Some(2));
+    let (stdout, stderr) = ends(&["solve", path.to_str().unwrap()], "", 2);
     assert_eq!(
-        stdout_lines(&output),
+        stdout.lines().collect::<Vec<_>>(),
         [SOLUTION, "invalid puzzle", "no solution", SOLUTION]
     );
-    let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
         stderr.contains("malformed.txt:2:3: unexpected character `x`"),
         "{stderr}"
@@ -149,13 +147,13 @@ fn malformed_puzzles_are_reported_and_the_rest_solved() {
 #[test]
 fn missing_files_are_reported_and_the_others_solved() {
     let path = scratch("present.txt", &format!("{UNIQUE}\n"));
-    dlx()
-        .args(["solve", "no-such-file.txt"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stdout(format!("{SOLUTION}\n"))
-        .stderr(contains("cannot read no-such-file.txt"));
+    assert_run(
+        &["solve", "no-such-file.txt", path.to_str().unwrap()],
+        "",
+        2,
+        Some(&format!("{SOLUTION}\n")),
+        "cannot read no-such-file.txt",
+    );
 }
 
 #[test]

@@ -38,7 +38,13 @@ pub fn assert_run(args: &[&str], stdin: &str, code: i32, stdout: Option<&str>, s
 /// Runs `dlx` with `args` and `stdin`, checks that it succeeds, and gives its standard output
 /// and its error output.
 pub fn succeeds(args: &[&str], stdin: impl Into<Vec<u8>>) -> (String, String) {
-    let assert = dlx().args(args).write_stdin(stdin).assert().success();
+    ends(args, stdin, 0)
+}
+
+/// Runs `dlx` with `args` and `stdin`, checks its exit code, and gives its standard output and
+/// its error output.
+pub fn ends(args: &[&str], stdin: impl Into<Vec<u8>>, code: i32) -> (String, String) {
+    let assert = dlx().args(args).write_stdin(stdin).assert().code(code);
     let output = assert.get_output();
     let text = |bytes: &[u8]| String::from_utf8(bytes.to_vec()).unwrap();
     (text(&output.stdout), text(&output.stderr))
