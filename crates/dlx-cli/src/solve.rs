@@ -26,6 +26,8 @@ use crate::records::{input_name, Records};
 use crate::stop;
 use crate::values;
 
+mod freeform;
+
 /// Arguments of `dlx solve`.
 #[derive(Args, Debug)]
 #[command(
@@ -114,6 +116,11 @@ pub struct SolveArgs {
     /// answered each puzzle.
     #[arg(long, value_enum, default_value_t = SudokuEngine::Auto)]
     engine: SudokuEngine,
+    /// A shape of any houses: samurai, twodoku, butterfly, flower, sohei (overlapping 9x9
+    /// grids) or a shape FILE; puzzles are read and answered in the grid layout (a line `ROWS
+    /// COLUMNS`, then the rows, blank-separated, `-` for empty cells and holes).
+    #[arg(long, value_name = "NAME|FILE", conflicts_with_all = ["size", "boxes", "regions", "extra", "alphabet", "marks", "pretty", "svg"])]
+    shape: Option<String>,
 }
 
 /// The `--alphabet` choices.
@@ -490,6 +497,9 @@ fn total_size(files: &[PathBuf]) -> Option<u64> {
 
 /// Runs `dlx solve`.
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
+    if let Some(spec) = &args.shape {
+        return freeform::run(args, spec);
+    }
     let overrides = overrides(args)?;
     // Ctrl-C and the deadline stop the searches at their next look; the run then ends in order.
     let stop = stop::control(args.timeout)?

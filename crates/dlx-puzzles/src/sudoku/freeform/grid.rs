@@ -6,9 +6,9 @@
 use crate::sudoku::format::FormatError;
 use crate::sudoku::FreeShape;
 
-/// Reads every puzzle of `text` for `shape`: the givens of each, one value per cell in cell
-/// order (0 for empty).
-pub fn read_grids(text: &str, shape: &FreeShape) -> Result<Vec<Vec<u16>>, FormatError> {
+/// Reads every puzzle of `text` for `shape`: the line of each one's size line, and its givens,
+/// one value per cell in cell order (0 for empty).
+pub fn read_grids(text: &str, shape: &FreeShape) -> Result<Vec<(usize, Vec<u16>)>, FormatError> {
     let (rows, columns) = (shape.rows(), shape.columns());
     let mut puzzles = Vec::new();
     let mut lines = text.lines().enumerate().map(|(k, line)| (k + 1, line));
@@ -30,7 +30,7 @@ pub fn read_grids(text: &str, shape: &FreeShape) -> Result<Vec<Vec<u16>>, Format
             };
             read_row(line, number, row, shape, &mut givens)?;
         }
-        puzzles.push(givens);
+        puzzles.push((number, givens));
     }
     Ok(puzzles)
 }
