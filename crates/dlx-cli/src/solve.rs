@@ -23,6 +23,8 @@ use crate::records::{input_name, Records};
 use crate::shape_args::{ReadArgs, RunArgs};
 use crate::stop;
 
+mod freeform;
+
 /// Arguments of `dlx solve`.
 #[derive(Args, Debug)]
 #[command(
@@ -94,6 +96,11 @@ pub struct SolveArgs {
     /// answered each puzzle.
     #[arg(long, value_enum, default_value_t = SudokuEngine::Auto)]
     engine: SudokuEngine,
+    /// A shape of any houses: samurai, twodoku, butterfly, flower, sohei (overlapping 9x9
+    /// grids) or a shape FILE; puzzles are read and answered in the grid layout (a line `ROWS
+    /// COLUMNS`, then the rows, blank-separated, `-` for empty cells and holes).
+    #[arg(long, value_name = "NAME|FILE", conflicts_with_all = ["size", "boxes", "regions", "extra", "alphabet", "marks", "pretty", "svg"])]
+    shape: Option<String>,
 }
 
 /// The writing side of one `dlx solve` run: answers in input order, diagnostics, totals.
@@ -347,6 +354,9 @@ fn conflicts(stats: SolveStats) -> String {
 
 /// Runs `dlx solve`.
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
+    if let Some(spec) = &args.shape {
+        return freeform::run(args, spec);
+    }
     let overrides = args.read.shape.overrides()?;
     // Ctrl-C and the deadline stop the searches at their next look; the run then ends in order.
     let stop = stop::control(args.timeout)?

@@ -11,6 +11,9 @@
 
 use std::fmt;
 
+pub mod file;
+pub mod free;
+
 use thiserror::Error;
 
 use super::puzzle::ShapeHint;
@@ -62,6 +65,8 @@ pub enum House {
     Region(usize),
     /// An extra region, in the order they were added to the shape.
     Extra(usize),
+    /// A house of a [`FreeShape`](free::FreeShape), in the order of its houses.
+    Free(usize),
 }
 
 impl fmt::Display for House {
@@ -72,6 +77,7 @@ impl fmt::Display for House {
             House::Box(k) => write!(f, "box {}", k + 1),
             House::Region(k) => write!(f, "region {}", k + 1),
             House::Extra(k) => write!(f, "extra region {}", k + 1),
+            House::Free(k) => write!(f, "house {}", k + 1),
         }
     }
 }
@@ -509,7 +515,7 @@ impl Shape {
                 self.region_cells.get(g).cloned().unwrap_or_default()
             }
             House::Extra(e) => self.extra.get(e).cloned().unwrap_or_default(),
-            House::Row(_) | House::Column(_) => Vec::new(),
+            House::Row(_) | House::Column(_) | House::Free(_) => Vec::new(),
         }
     }
 }

@@ -55,7 +55,26 @@ pub enum Invalid {
 /// regions and extra regions.
 pub fn validate(shape: &Shape, givens: &[u16], solution: &[u16]) -> Result<(), Invalid> {
     let n = shape.size();
-    let cells = shape.cell_count();
+    let houses = shape.houses().map(|house| (house, shape.cells(house)));
+    let size = (n, shape.cell_count());
+    check(
+        size,
+        |cell| Cell::from_index(cell, n),
+        houses,
+        givens,
+        solution,
+    )
+}
+
+/// The check of [`validate`] for any cells and houses: `n` values, `cells` cells, `position`
+/// the place of each cell, `houses` each with its cells, none of them longer than `n`.
+pub(crate) fn check(
+    (n, cells): (usize, usize),
+    position: impl Fn(usize) -> Cell,
+    houses: impl Iterator<Item = (House, Vec<usize>)>,
+    givens: &[u16],
+    solution: &[u16],
+) -> Result<(), Invalid> {
     for found in [givens.len(), solution.len()] {
         if found != cells {
             return Err(Invalid::Length {
@@ -67,32 +86,33 @@ pub fn validate(shape: &Shape, givens: &[u16], solution: &[u16]) -> Result<(), I
     for (cell, (&given, &value)) in givens.iter().zip(solution).enumerate() {
         if value == 0 || usize::from(value) > n {
             return Err(Invalid::Value {
-                cell: Cell::from_index(cell, n),
+                cell: position(cell),
                 value,
                 size: n,
             });
         }
         if given != 0 && given != value {
             return Err(Invalid::GivenChanged {
-                cell: Cell::from_index(cell, n),
+                cell: position(cell),
                 given,
                 found: value,
             });
         }
     }
-    // Each house has n cells, so n distinct values in 1..=n means every value once.
+    // No house has more than n cells, so distinct values in 1..=n are every value once in a
+    // house of n cells, and each at most once in a shorter one.
     let mut seen = vec![usize::MAX; n + 1];
-    for house in shape.houses() {
+    for (house, cells) in houses {
         seen.fill(usize::MAX);
-        for cell in shape.cells(house) {
+        for cell in cells {
             let value = solution[cell];
             let earlier = seen[usize::from(value)];
             if earlier != usize::MAX {
                 return Err(Invalid::Repeated {
                     house,
                     value,
-                    first: Cell::from_index(earlier, n),
-                    second: Cell::from_index(cell, n),
+                    first: position(earlier),
+                    second: position(cell),
                 });
             }
             seen[usize::from(value)] = cell;

@@ -292,6 +292,9 @@ impl Board {
     /// column and region are found by position, with no table of houses per cell to walk; the
     /// extra regions, if any, go first, house by house.
     fn start_masks(&mut self, t: &Tables) {
+        let Some(region_of) = t.regions() else {
+            return self.start_masks_by_houses(t);
+        };
         let n = t.size;
         let (lines, rest) = self.state.placed.split_at(2 * n);
         let (rows, columns) = lines.split_at(n);
@@ -320,7 +323,7 @@ impl Board {
             .cand
             .chunks_exact_mut(n)
             .zip(self.state.value.chunks_exact(n))
-            .zip(t.regions().chunks_exact(n));
+            .zip(region_of.chunks_exact(n));
         for (((masks, values), region_of), (r, &row)) in cells.zip(rows.iter().enumerate()) {
             let cells = masks.iter_mut().zip(values).zip(region_of).zip(columns);
             for (c, (((m, &v), &region), &column)) in cells.enumerate() {
@@ -330,6 +333,33 @@ impl Board {
                 *m = t.full & !taken & 0u64.wrapping_sub(u64::from(empty));
                 queue[queued] = (r * n + c) as u16;
                 queued += usize::from(empty & (*m & m.wrapping_sub(1) == 0));
+            }
+        }
+        self.queued = queued;
+    }
+
+    /// [`start_masks`](Self::start_masks) for a shape of any houses, which has no rows and
+    /// columns to find by position: each empty cell's values are those none of its houses holds.
+    fn start_masks_by_houses(&mut self, t: &Tables) {
+        self.queue.clear();
+        self.queue.resize(2 * t.cell_count() + 1, 0);
+        let mut queued = 0;
+        for (cell, (m, &v)) in self
+            .state
+            .cand
+            .iter_mut()
+            .zip(&self.state.value)
+            .enumerate()
+        {
+            let taken = t
+                .houses_of(cell)
+                .iter()
+                .fold(0, |taken, &h| taken | self.state.placed[usize::from(h)]);
+            *m = if v == 0 { t.full & !taken } else { 0 };
+            if v == 0 && *m & m.wrapping_sub(1) == 0 {
+                // At most 64 * 64 cells: the number fits.
+                self.queue[queued] = cell as u16;
+                queued += 1;
             }
         }
         self.queued = queued;

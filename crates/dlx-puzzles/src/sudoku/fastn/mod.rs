@@ -19,7 +19,9 @@
 //!   reused from puzzle to puzzle.
 //!
 //! Extra regions have `n` cells (the shape checks it), so every house needs every value exactly
-//! once, as in the general path's model.
+//! once, as in the general path's model. A [`FreeShape`](super::FreeShape) (any houses, holes in
+//! the grid) takes this path too ([`SolverN::for_free`]) when every house has `n` cells: its
+//! tables come from the houses alone, with no rows and columns found by position.
 //!
 //! [`SolverN`] is the entry point; it refuses givens that do not fit (see
 //! [`Shape::check_givens`](super::Shape::check_givens)).

@@ -3,7 +3,7 @@
 use super::board::{Board, Snapshot, Target};
 use super::tables::Tables;
 use crate::sudoku::shape::Shape;
-use crate::sudoku::{FastPath, Tally};
+use crate::sudoku::{FastPath, FreeShape, Tally};
 
 /// A Sudoku solver for any shape of side at most 64, specialised for speed; reuse one for many
 /// puzzles of its shape.
@@ -58,14 +58,25 @@ struct Saved {
 impl SolverN {
     /// A solver for `shape`, or `None` when its side is above 64.
     pub fn new(shape: &Shape) -> Option<SolverN> {
-        Some(SolverN {
-            tables: Tables::new(shape)?,
+        Some(SolverN::with_tables(Tables::new(shape)?))
+    }
+
+    /// A solver for a shape of any houses, or `None` unless every house needs every value, the
+    /// values are at most 64 and the cells at most 64 * 64. Givens and solutions hold one value
+    /// per cell of the shape, in its cell order.
+    pub fn for_free(shape: &FreeShape) -> Option<SolverN> {
+        Some(SolverN::with_tables(Tables::for_free(shape)?))
+    }
+
+    fn with_tables(tables: Tables) -> SolverN {
+        SolverN {
+            tables,
             board: Board::default(),
             frames: Vec::new(),
             saved: Saved::default(),
             tally: Tally::default(),
             first: Vec::new(),
-        })
+        }
     }
 
     /// Runs the propagation of the search (naked and hidden singles, locked candidates, to a

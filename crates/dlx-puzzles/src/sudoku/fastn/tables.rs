@@ -2,6 +2,7 @@
 //! houses of every cell, and the peers of every cell.
 
 use crate::sudoku::shape::{House, Shape};
+use crate::sudoku::FreeShape;
 
 /// The largest side this path takes: a cell's candidates are the bits of a `u64`.
 pub const MAX_SIDE: usize = 64;
@@ -15,12 +16,14 @@ pub const MAX_SIDE: usize = 64;
 pub(super) struct Tables {
     /// The side `n`.
     pub size: usize,
+    /// The number of cells.
+    cells: usize,
     /// The value mask with all `n` values: bits `0..n`.
     pub full: u64,
     /// The cells of every house, `n` per house.
     house_cells: Vec<u16>,
-    /// The region of every cell (house `2n + region`).
-    regions: Vec<u8>,
+    /// On a square grid, the region of every cell (house `2n + region`).
+    regions: Option<Vec<u8>>,
     /// The houses of cell `k` are `cell_houses[cell_house_start[k]..cell_house_start[k + 1]]`.
     cell_houses: Vec<u16>,
     cell_house_start: Vec<u32>,
@@ -70,7 +73,6 @@ impl Tables {
         if n > MAX_SIDE {
             return None;
         }
-        let cells = n * n;
         // Cell numbers are below 64 * 64 and house numbers below 3 * 64 + extras; both are
         // stored as u16 to halve the tables' footprint in the cache.
         let houses: Vec<House> = shape.houses().collect();
@@ -81,6 +83,29 @@ impl Tables {
         for &house in &houses {
             house_cells.extend(shape.cells(house).into_iter().map(|cell| cell as u16));
         }
+        // Fewer than 64 regions (the side), so each fits in a byte.
+        let regions = (0..n * n).map(|cell| shape.region_of(cell) as u8).collect();
+        Some(Tables::build(n, n * n, house_cells, Some(regions)))
+    }
+
+    /// The tables of a shape of any houses, or `None` unless every house needs every value
+    /// (this path's houses have `n` cells each), the values are at most [`MAX_SIDE`] and the
+    /// cells at most `64 * 64`.
+    pub fn for_free(shape: &FreeShape) -> Option<Tables> {
+        let (n, cells) = (shape.values(), shape.cell_count());
+        let fits = n <= MAX_SIDE && cells <= MAX_SIDE * MAX_SIDE;
+        if !fits || !shape.all_full() || shape.houses().len() > usize::from(u16::MAX) {
+            return None;
+        }
+        let house_cells = shape.houses().iter().flatten().map(|&c| c as u16).collect();
+        Some(Tables::build(n, cells, house_cells, None))
+    }
+
+    /// The tables of `cells` cells and the houses in `house_cells` (`n` a house); `regions`,
+    /// when the shape is a square grid of rows, columns and regions (houses `0..3n` in that
+    /// order), the region of every cell.
+    fn build(n: usize, cells: usize, house_cells: Vec<u16>, regions: Option<Vec<u8>>) -> Tables {
+        let house_count = house_cells.len() / n;
         // A jigsaw puzzle brings a shape of its own, so these tables are made once per puzzle:
         // flat arrays, and no search that grows with the square of the number of houses.
         let (cell_houses, cell_house_start) = houses_of_cells(&house_cells, n, cells);
@@ -88,7 +113,7 @@ impl Tables {
             let (a, b) = (cell_house_start[cell], cell_house_start[cell + 1]);
             &cell_houses[a as usize..b as usize]
         };
-        let house_words = houses.len().div_ceil(64);
+        let house_words = house_count.div_ceil(64);
         let mut house_bits = vec![0u64; cells * house_words];
         for cell in 0..cells {
             for &h in of_cell(cell) {
@@ -96,7 +121,7 @@ impl Tables {
             }
         }
         let cell_words = cells.div_ceil(64);
-        let mut house_masks = vec![0u64; houses.len() * cell_words];
+        let mut house_masks = vec![0u64; house_count * cell_words];
         for (h, house) in house_cells.chunks(n).enumerate() {
             for &cell in house {
                 insert(&mut house_masks[h * cell_words..], usize::from(cell));
@@ -110,8 +135,6 @@ impl Tables {
                 (first as u32, end as u32)
             })
             .collect();
-        // Fewer than 64 regions (the side), so each fits in a byte.
-        let regions = (0..cells).map(|cell| shape.region_of(cell) as u8).collect();
         let mut peer_masks = vec![0u64; cells * cell_words];
         for (cell, peers) in peer_masks.chunks_mut(cell_words).enumerate() {
             for &h in of_cell(cell) {
@@ -124,8 +147,9 @@ impl Tables {
         }
         let lock = Locking::new(&house_cells, of_cell, &house_masks, n);
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        Some(Tables {
+        Tables {
             size: n,
+            cells,
             full,
             house_cells,
             regions,
@@ -141,12 +165,12 @@ impl Tables {
             house_masks,
             house_spans,
             cell_words,
-        })
+        }
     }
 
-    /// The number of cells, `n²`.
+    /// The number of cells: `n²` on a square grid.
     pub fn cell_count(&self) -> usize {
-        self.size * self.size
+        self.cells
     }
 
     /// The number of houses.
@@ -159,9 +183,10 @@ impl Tables {
         &self.house_cells[h * self.size..(h + 1) * self.size]
     }
 
-    /// The region of every cell, row by row: cell `k` is in house `2n + regions()[k]`.
-    pub fn regions(&self) -> &[u8] {
-        &self.regions
+    /// On a square grid, the region of every cell, row by row: cell `k` is in house `2n +
+    /// regions()[k]`; `None` for a shape of any houses.
+    pub fn regions(&self) -> Option<&[u8]> {
+        self.regions.as_deref()
     }
 
     /// The houses holding `cell`.

@@ -157,7 +157,7 @@ impl<'g> Chains<'g> {
                 House::Box(_) | House::Region(_) => 0,
                 House::Row(_) => 1,
                 House::Column(_) => 2,
-                House::Extra(_) => 3,
+                House::Extra(_) | House::Free(_) => 3,
             }
         };
         let houses = (0..board.cell_count())

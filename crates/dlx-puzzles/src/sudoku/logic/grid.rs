@@ -72,7 +72,7 @@ impl Board {
             House::Box(_) | House::Region(_) => 0,
             House::Column(_) => 1,
             House::Row(_) => 2,
-            House::Extra(_) => 3,
+            House::Extra(_) | House::Free(_) => 3,
         };
         let mut search_order: Vec<usize> = (0..houses.len()).collect();
         search_order.sort_by_key(|&h| rank(&houses[h]));

@@ -1,0 +1,168 @@
+//! `dlx solve --shape NAME|FILE`: puzzles on a shape of any houses (Samurai and the other Gattai
+//! layouts, or a shape file), read and answered in the grid layout, one after the other.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use dlx_core::quote::escape;
+use dlx_core::StopReason;
+use dlx_puzzles::sudoku::freeform::{read_grids, write_grid, FreeRun, FreeSolver};
+use dlx_puzzles::sudoku::shape::file;
+use dlx_puzzles::sudoku::FreeShape;
+
+use super::SolveArgs;
+use crate::input::{self, read_with};
+use crate::outcome::Outcome;
+use crate::stop;
+
+/// The shape `spec` names: a built-in layout, else a shape file.
+fn shape(spec: &str) -> Result<FreeShape> {
+    match FreeShape::gattai(spec) {
+        Some(shape) => Ok(shape),
+        None if !Path::new(spec).exists() => anyhow::bail!(
+            "{} is neither a built-in shape ({}) nor a shape file",
+            escape(spec),
+            FreeShape::GATTAI.join(", ")
+        ),
+        None => read_with(Path::new(spec), file::read),
+    }
+}
+
+/// Solves, checks or counts every puzzle of the inputs on the shape `spec`.
+pub(super) fn run(args: &SolveArgs, spec: &str) -> Result<Outcome> {
+    let shape = shape(spec)?;
+    let mut solver = FreeSolver::new(shape.clone());
+    let stop = stop::control(args.timeout)?.with_budget(
+        args.budget
+            .map_or(dlx_core::Budget::Unlimited, dlx_core::Budget::Nodes),
+    );
+    let limit = match (args.count, args.limit) {
+        (true, limit) => limit.unwrap_or(u64::MAX),
+        (false, _) => 2,
+    };
+    let stdin_only = [PathBuf::from("-")];
+    let files = if args.files.is_empty() {
+        &stdin_only[..]
+    } else {
+        &args.files[..]
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut outcome = Outcome::Solved;
+    let mut puzzles = 0;
+    for path in files {
+        let input = input::read(Some(path))?;
+        let name = &input.name;
+        let grids = match read_grids(&input.text, &shape) {
+            Ok(grids) if grids.is_empty() => {
+                eprintln!("dlx: {name}: no puzzle in the input");
+                outcome = outcome.max(Outcome::BadInput);
+                continue;
+            }
+            Ok(grids) => grids,
+            Err(e) => {
+                eprintln!("dlx: {name}:{}:{}: {}", e.line, e.column, e.message);
+                outcome = outcome.max(Outcome::BadInput);
+                continue;
+            }
+        };
+        for (line, givens) in grids {
+            puzzles += 1;
+            let started = Instant::now();
+            let run = match solver.run(&givens, limit, args.engine.into(), &stop) {
+                Ok(run) => run,
+                Err(e) => {
+                    eprintln!("dlx: {name}:{line}:1: {e}");
+                    writeln!(out, "invalid puzzle")?;
+                    outcome = outcome.max(Outcome::BadInput);
+                    continue;
+                }
+            };
+            if args.stats {
+                eprintln!(
+                    "puzzle={puzzles} nodes={} seconds={:.6} engine={}",
+                    run.nodes,
+                    started.elapsed().as_secs_f64(),
+                    run.engine
+                );
+            }
+            let (text, result) = answer(args, &shape, &run);
+            out.write_all(text.as_bytes())?;
+            let printed_first = run.first.is_some() && !args.count && !args.check;
+            let result = match run.stopped {
+                Some(reason) => stopped(args, reason, &format!("{name}:{line}"), printed_first),
+                None if result == Outcome::Solved
+                    && run.found > 1
+                    && !args.count
+                    && !args.check =>
+                {
+                    eprintln!("dlx: {name}:{line}: more than one solution, printed the first");
+                    if args.strict {
+                        Outcome::NoSolution
+                    } else {
+                        Outcome::Solved
+                    }
+                }
+                None => result,
+            };
+            outcome = outcome.max(result);
+        }
+    }
+    out.flush().context("cannot write the answers")?;
+    Ok(outcome)
+}
+
+/// What is printed for a run, and its outcome before any stop is taken into account.
+fn answer(args: &SolveArgs, shape: &FreeShape, run: &FreeRun) -> (String, Outcome) {
+    let solved = if run.found == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Solved
+    };
+    if run.stopped.is_some() && (args.check || run.first.is_none()) {
+        return ("unfinished\n".into(), Outcome::Solved);
+    }
+    if args.count {
+        let capped = args.limit.is_some_and(|limit| run.found >= limit);
+        let plus = if capped || run.stopped.is_some() {
+            "+"
+        } else {
+            ""
+        };
+        return (format!("{}{plus}\n", run.found), solved);
+    }
+    if args.check {
+        let verdict = ["none", "unique", "multiple"][run.found.min(2) as usize];
+        return (format!("{verdict}\n"), solved);
+    }
+    match &run.first {
+        Some(solution) => (write_grid(shape, solution), Outcome::Solved),
+        None => ("no solution\n".into(), Outcome::NoSolution),
+    }
+}
+
+/// Says on stderr that the puzzle at `place` was stopped (after its first solution was printed,
+/// or before the answer was known), and the outcome that makes.
+fn stopped(args: &SolveArgs, reason: StopReason, place: &str, printed_first: bool) -> Outcome {
+    let why = stop::spent_limit(reason, args.budget, args.timeout);
+    let what = if printed_first {
+        "before a second solution was ruled out, printed the first"
+    } else {
+        "before the answer was known"
+    };
+    match why {
+        Some(why) if printed_first && !args.strict => {
+            eprintln!("dlx: {place}: {why} ran out {what}");
+            Outcome::Solved
+        }
+        Some(why) => {
+            eprintln!("dlx: {place}: unfinished: {why} ran out {what}");
+            Outcome::Unfinished
+        }
+        None => {
+            eprintln!("dlx: {place}: unfinished: interrupted {what}");
+            Outcome::Interrupted
+        }
+    }
+}
