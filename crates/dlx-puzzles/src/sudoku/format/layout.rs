@@ -252,36 +252,34 @@ mod tests {
 
     #[test]
     fn errors_carry_positions() {
-        let err = read_layout("AABB\nAABB\nCCDD\nCCDE").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 4, column 4: expected 4 regions, found more: `E` is region symbol number 5"
-        );
-        let err = read_layout("AABB\nAABB\nCCCD\nCCDD").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 3, column 1: region `C` has 5 cells (expected 4)"
-        );
-        let err = read_layout("AABB\nAAB\nCCDD\nCCDD").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 2, column 4: expected 4 region symbols in each of the 4 lines, found 3"
-        );
-        let err = read_layout("AAB.").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1, column 4: unexpected character `.` (expected a region symbol: a letter or a digit)"
-        );
-        let err = read_layout("AABBB").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1, column 1: expected n x n region symbols in one line, found 5 (not a square)"
-        );
-        let err = read_layout("# nothing\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 2, column 1: expected a region layout, found no symbols"
-        );
+        for (text, message) in [
+            (
+                "AABB\nAABB\nCCDD\nCCDE",
+                "line 4, column 4: expected 4 regions, found more: `E` is region symbol number 5",
+            ),
+            (
+                "AABB\nAABB\nCCCD\nCCDD",
+                "line 3, column 1: region `C` has 5 cells (expected 4)",
+            ),
+            (
+                "AABB\nAAB\nCCDD\nCCDD",
+                "line 2, column 4: expected 4 region symbols in each of the 4 lines, found 3",
+            ),
+            (
+                "AAB.",
+                "line 1, column 4: unexpected character `.` (expected a region symbol: a letter or a digit)",
+            ),
+            (
+                "AABBB",
+                "line 1, column 1: expected n x n region symbols in one line, found 5 (not a square)",
+            ),
+            (
+                "# nothing\n",
+                "line 2, column 1: expected a region layout, found no symbols",
+            ),
+        ] {
+            assert_eq!(read_layout(text).unwrap_err().to_string(), message, "{text}");
+        }
     }
 
     #[test]
