@@ -22,6 +22,7 @@ use super::grid::{cell_name, values, Grid};
 use super::implications::{
     cell_of, conjugate, is_on, length_difficulty, pot, value_of, Cause, Implications, Pot,
 };
+use super::links::Links;
 use super::step::{Step, Technique};
 
 /// Which chains to look for.
@@ -142,6 +143,10 @@ pub struct Chains<'g> {
     /// What each single "on" assumption implies, for the chaining being searched (a region's
     /// chains assume the same candidates as its cells' chains).
     followed: HashMap<Pot, Rc<Followed>>,
+    /// The grid's links without and with the cell rule, once asked for.
+    links: [Option<Rc<Links>>; 2],
+    /// The room of the unary search's implications, reused from one assumption to the next.
+    scratch: Option<Implications>,
 }
 
 /// What an assumption implies, and the potential implied both ways, if one is.
@@ -174,7 +179,34 @@ impl<'g> Chains<'g> {
             seen: Vec::new(),
             outer: None,
             followed: HashMap::new(),
+            links: [None, None],
+            scratch: None,
         }
+    }
+
+    /// The links of the grid as it is, with or without the cell rule.
+    fn links(&mut self, cell_rule: bool) -> Rc<Links> {
+        if let Some(links) = &self.links[usize::from(cell_rule)] {
+            return Rc::clone(links);
+        }
+        let grid = self.grid;
+        let n = self.n;
+        let unused = Implications::new(n);
+        let mut ons = Vec::new();
+        let links = Rc::new(Links::new(grid.board().cell_count() * n * 2, |p, out| {
+            if !grid.has(cell_of(p, n), value_of(p, n)) {
+                return;
+            }
+            if is_on(p) {
+                self.on_to_off(grid, p, cell_rule, out);
+            } else {
+                // The grid is its own source: no parent beyond `p`, `unused` is not consulted.
+                self.off_to_on(grid, grid, p, &unused, cell_rule, &mut ons);
+                out.extend(ons.drain(..).map(|(q, _, cause)| (q, cause)));
+            }
+        }));
+        self.links[usize::from(cell_rule)] = Some(Rc::clone(&links));
+        links
     }
 
     /// The hints of `chaining`, easiest first.
@@ -442,7 +474,12 @@ impl<'g> Chains<'g> {
     /// forcing chains: all "on" potentials of a round, then all "off" ones).
     fn unary(&mut self, source: Pot, cell_rule: bool, hints: &mut Vec<Hint>) {
         let grid = self.grid;
-        let mut imp = Implications::new(self.n);
+        let links = self.links(cell_rule);
+        let mut imp = self
+            .scratch
+            .take()
+            .unwrap_or_else(|| Implications::new(self.n));
+        imp.clear();
         imp.insert(source, &[], Cause::Assumed);
         let mut pending_on: VecDeque<Pot> = VecDeque::new();
         let mut pending_off: VecDeque<Pot> = VecDeque::new();
@@ -452,30 +489,23 @@ impl<'g> Chains<'g> {
             pending_off.push_back(source);
         }
         let mut targets: Vec<(Pot, Pot, Cause)> = Vec::new();
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            while let Some(p) = pending_on.pop_front() {
-                self.on_to_off(grid, p, cell_rule, &mut offs);
-                for &(q, cause) in &offs {
-                    if conjugate(q) == source && !targets.iter().any(|t| t.0 == q) {
-                        targets.push((q, p, cause));
-                    }
-                    if imp.insert(q, &[p], cause) {
-                        pending_off.push_back(q);
-                    }
+        // Each potential's consequences, onto the queue of the other state.
+        let mut spread = |p: Pot, queue: &mut VecDeque<Pot>| {
+            for &(q, cause) in links.of(p) {
+                if conjugate(q) == source && !targets.iter().any(|t| t.0 == q) {
+                    targets.push((q, p, cause));
+                }
+                if imp.insert(q, &[p], cause) {
+                    queue.push_back(q);
                 }
             }
+        };
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            while let Some(p) = pending_on.pop_front() {
+                spread(p, &mut pending_off);
+            }
             while let Some(p) = pending_off.pop_front() {
-                self.off_to_on(grid, grid, p, &imp, cell_rule, &mut ons);
-                for (q, parents, cause) in ons.drain(..) {
-                    if conjugate(q) == source && !targets.iter().any(|t| t.0 == q) {
-                        targets.push((q, p, cause));
-                    }
-                    if imp.insert(q, &parents, cause) {
-                        pending_on.push_back(q);
-                    }
-                }
+                spread(p, &mut pending_on);
             }
         }
         for (target, parent, _) in targets {
@@ -511,6 +541,7 @@ impl<'g> Chains<'g> {
                 });
             }
         }
+        self.scratch = Some(imp);
     }
 
     /// The loops from `source` (on) back to itself: each link of a loop works both ways, so a
@@ -522,15 +553,15 @@ impl<'g> Chains<'g> {
         let n = self.n;
         // The potentials reached, each with the node it came from (one parent: not dynamic).
         let mut nodes: Vec<(Pot, usize)> = vec![(source, usize::MAX)];
-        let mut on_seen = Implications::new(n);
-        on_seen.insert(source, &[], Cause::Assumed);
+        let mut on_seen = vec![false; grid.board().cell_count() * n * 2];
+        on_seen[source as usize] = true;
         let mut pending_on = vec![0usize];
         let mut pending_off: Vec<usize> = Vec::new();
         let mut found: Vec<usize> = Vec::new();
         let mut length = 0;
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        let no_imp = Implications::new(n);
+        let offs = self.links(cell_rule);
+        // Strong links through houses too, or through cells only.
+        let ons = self.links(if house_rule { cell_rule } else { true });
         let is_ancestor = |nodes: &[(Pot, usize)], mut at: usize, q: Pot| {
             while nodes[at].1 != usize::MAX {
                 at = nodes[at].1;
@@ -543,9 +574,7 @@ impl<'g> Chains<'g> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             for at in std::mem::take(&mut pending_on) {
-                let p = nodes[at].0;
-                self.on_to_off(grid, p, cell_rule, &mut offs);
-                for &(q, _) in &offs {
+                for &(q, _) in offs.of(nodes[at].0) {
                     if !is_ancestor(&nodes, at, q) {
                         nodes.push((q, at));
                         pending_off.push(nodes.len() - 1);
@@ -554,19 +583,15 @@ impl<'g> Chains<'g> {
             }
             length += 1;
             for at in std::mem::take(&mut pending_off) {
-                let p = nodes[at].0;
-                if house_rule {
-                    self.off_to_on(grid, grid, p, &no_imp, cell_rule, &mut ons);
-                } else {
-                    self.off_to_on(grid, grid, p, &no_imp, true, &mut ons);
-                    ons.retain(|(_, _, cause)| *cause == Cause::Cell);
-                }
-                for (q, _, _) in ons.drain(..) {
+                for &(q, cause) in ons.of(nodes[at].0) {
+                    if !house_rule && cause != Cause::Cell {
+                        continue;
+                    }
                     if length >= 4 && q == source {
                         nodes.push((q, at));
                         found.push(nodes.len() - 1);
                     }
-                    if on_seen.insert(q, &[], Cause::Assumed) {
+                    if !std::mem::replace(&mut on_seen[q as usize], true) {
                         nodes.push((q, at));
                         pending_on.push(nodes.len() - 1);
                     }

@@ -71,6 +71,18 @@ impl Implications {
         }
     }
 
+    /// Empties the set, keeping its room.
+    pub fn clear(&mut self) {
+        for &p in &self.members {
+            self.slot[p as usize] = NONE;
+        }
+        self.members.clear();
+        self.parent_start.clear();
+        self.parent_len.clear();
+        self.causes.clear();
+        self.links.clear();
+    }
+
     /// Whether `p` is in the set.
     pub fn contains(&self, p: Pot) -> bool {
         self.slot[p as usize] != NONE

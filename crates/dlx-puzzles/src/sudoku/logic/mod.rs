@@ -5,6 +5,7 @@
 //! - [`step`]: a [`Step`]: its technique, pattern, placements, eliminations, words and
 //!   difficulty on Sudoku Explainer's scale.
 //! - [`singles`], [`locked`], [`subsets`], [`fish`]: on every shape (any houses).
+//! - [`implications`], [`links`]: the potentials of chains and what implies what.
 //! - [`wings`], [`turbot`], [`coloring`], [`unique`], [`aligned`], [`chains`]: on 9x9 and other shapes up to
 //!   16x16 for chains.
 //!
@@ -31,6 +32,7 @@ pub mod coloring;
 pub mod fish;
 pub mod grid;
 pub mod implications;
+pub mod links;
 pub mod locked;
 pub mod singles;
 pub mod step;
