@@ -20,7 +20,7 @@ use std::rc::Rc;
 
 use super::grid::{cell_name, values, Grid};
 use super::implications::{
-    cell_of, conjugate, is_on, length_difficulty, pot, value_of, Cause, Implications, Pot,
+    cell_of, conjugate, is_on, length_difficulty, pot, value_of, Cause, Implications, Implied, Pot,
 };
 use super::links::Links;
 use super::step::{Step, Technique};
@@ -192,7 +192,7 @@ impl<'g> Chains<'g> {
         let grid = self.grid;
         let n = self.n;
         let unused = Implications::new(n);
-        let mut ons = Vec::new();
+        let mut ons = Implied::default();
         let links = Rc::new(Links::new(grid.board().cell_count() * n * 2, |p, out| {
             if !grid.has(cell_of(p, n), value_of(p, n)) {
                 return;
@@ -202,7 +202,7 @@ impl<'g> Chains<'g> {
             } else {
                 // The grid is its own source: no parent beyond `p`, `unused` is not consulted.
                 self.off_to_on(grid, grid, p, &unused, cell_rule, &mut ons);
-                out.extend(ons.drain(..).map(|(q, _, cause)| (q, cause)));
+                out.extend(ons.iter().map(|(q, _, cause)| (q, cause)));
             }
         }));
         self.links[usize::from(cell_rule)] = Some(Rc::clone(&links));
@@ -256,21 +256,21 @@ impl<'g> Chains<'g> {
         p: Pot,
         imp: &Implications,
         cell_rule: bool,
-        out: &mut Vec<(Pot, Vec<Pot>, Cause)>,
+        out: &mut Implied,
     ) {
         let n = self.n;
         let (cell, value) = (cell_of(p, n), value_of(p, n));
         out.clear();
         if cell_rule && work.candidates(cell).count_ones() == 2 {
             if let Some(other) = values(work.candidates(cell)).find(|&v| v != value) {
-                let mut parents = vec![p];
+                let start = out.begin(p);
                 for v in values(source.candidates(cell) & !work.candidates(cell)) {
                     let q = pot(cell, v, false, n);
                     if imp.contains(q) {
-                        parents.push(q);
+                        out.add_parent(q);
                     }
                 }
-                out.push((pot(cell, other, true, n), parents, Cause::Cell));
+                out.end(pot(cell, other, true, n), Cause::Cell, start);
             }
         }
         for &h in &self.houses[cell] {
@@ -286,19 +286,19 @@ impl<'g> Chains<'g> {
                 continue;
             };
             let q = pot(c, value, true, n);
-            if out.iter().any(|(r, _, _)| *r == q) {
+            if out.contains(q) {
                 continue;
             }
-            let mut parents = vec![p];
+            let start = out.begin(p);
             for &d in work.board().house_cells(h) {
                 if source.has(d, value) && !work.has(d, value) {
                     let r = pot(d, value, false, n);
                     if imp.contains(r) {
-                        parents.push(r);
+                        out.add_parent(r);
                     }
                 }
             }
-            out.push((q, parents, Cause::House(h)));
+            out.end(q, Cause::House(h), start);
         }
     }
 
@@ -319,11 +319,18 @@ impl<'g> Chains<'g> {
             }
         }
         let cell_rule = !chaining.nishio;
+        // A chain that does not change the grid follows its links.
+        let links = (!chaining.dynamic && chaining.level == 0).then(|| self.links(cell_rule));
         let mut offs = Vec::new();
-        let mut ons = Vec::new();
+        let mut ons = Implied::default();
         loop {
             if let Some(p) = pending_on.pop_front() {
-                self.on_to_off(&work, p, cell_rule, &mut offs);
+                if let Some(links) = &links {
+                    offs.clear();
+                    offs.extend_from_slice(links.of(p));
+                } else {
+                    self.on_to_off(&work, p, cell_rule, &mut offs);
+                }
                 for &(q, cause) in &offs {
                     if imp.contains(conjugate(q)) {
                         imp.insert(q, &[p], cause);
@@ -336,16 +343,24 @@ impl<'g> Chains<'g> {
                 continue;
             }
             if let Some(p) = pending_off.pop_front() {
-                self.off_to_on(&work, self.grid, p, &imp, cell_rule, &mut ons);
+                if let Some(links) = &links {
+                    ons.clear();
+                    for &(q, cause) in links.of(p) {
+                        let start = ons.begin(p);
+                        ons.end(q, cause, start);
+                    }
+                } else {
+                    self.off_to_on(&work, self.grid, p, &imp, cell_rule, &mut ons);
+                }
                 if chaining.dynamic {
                     work.eliminate(cell_of(p, n), value_of(p, n));
                 }
-                for (q, parents, cause) in ons.drain(..) {
+                for (q, parents, cause) in ons.iter() {
                     if imp.contains(conjugate(q)) {
-                        imp.insert(q, &parents, cause);
+                        imp.insert(q, parents, cause);
                         return (imp, Some((q, conjugate(q))));
                     }
-                    if imp.insert(q, &parents, cause) {
+                    if imp.insert(q, parents, cause) {
                         pending_on.push_back(q);
                     }
                 }
