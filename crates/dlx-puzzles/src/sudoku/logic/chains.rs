@@ -125,10 +125,53 @@ pub struct Hint {
     kind: Kind,
     /// The potential it concludes (on: placed, off: removed).
     pub result: Pot,
-    /// The step.
-    pub step: Step,
+    /// The step, without its pattern and words (see [`Hint::into_step`]).
+    step: Step,
+    /// The chains that prove it, each from its assumption.
+    paths: Vec<Vec<Pot>>,
+    /// The side of the grid.
+    n: usize,
     /// The candidates (off) that a nested use of the hint relies on.
     pub rule_parents: Vec<Pot>,
+}
+
+impl Hint {
+    /// The step, with the cells of its chains as its pattern and the chains in words (written
+    /// only for the hints taken).
+    pub fn into_step(self) -> Step {
+        let Hint {
+            mut step,
+            paths,
+            n,
+            result,
+            ..
+        } = self;
+        let mut pattern: Vec<(usize, u16)> = paths
+            .iter()
+            .flatten()
+            .map(|&p| (cell_of(p, n), value_of(p, n)))
+            .collect();
+        pattern.sort_unstable();
+        pattern.dedup();
+        step.pattern = pattern;
+        let chains: Vec<String> = paths.iter().map(|path| describe(path, n)).collect();
+        let chains = chains.join("; ");
+        step.text = if step.technique == Technique::BidirectionalCycle {
+            format!(
+                "Bidirectional cycle: {chains}; each link holds both ways, so what sees both \
+                 ends of a link goes"
+            )
+        } else {
+            let (cell, value) = (cell_of(result, n), value_of(result, n));
+            let sign = if is_on(result) { "=" } else { "≠" };
+            format!(
+                "{}: {chains}; so {}{sign}{value}",
+                step.technique.name(),
+                cell_name(cell, n)
+            )
+        };
+        step
+    }
 }
 
 /// The forcing-chain search on one grid.
@@ -536,12 +579,9 @@ impl<'g> Chains<'g> {
             } else {
                 Technique::Aic
             };
-            if let Some(step) = self.conclude(
-                technique,
-                target,
-                base + length_difficulty(complexity),
-                &[&path],
-            ) {
+            if let Some(step) =
+                self.conclude(technique, target, base + length_difficulty(complexity))
+            {
                 let mut rule_parents = Vec::new();
                 if let Some(outer) = self.outer {
                     imp.rule_parents(parent, outer, grid, &mut rule_parents);
@@ -552,6 +592,8 @@ impl<'g> Chains<'g> {
                     kind: Kind::Unary,
                     result: target,
                     step,
+                    paths: vec![path],
+                    n: self.n,
                     rule_parents,
                 });
             }
@@ -652,23 +694,13 @@ impl<'g> Chains<'g> {
             let mut path: Vec<Pot> = loop_nodes.clone();
             path.push(source);
             path.reverse();
-            let mut pattern: Vec<(usize, u16)> = path
-                .iter()
-                .map(|&p| (cell_of(p, n), value_of(p, n)))
-                .collect();
-            pattern.sort_unstable();
-            pattern.dedup();
             let step = Step {
                 technique: Technique::BidirectionalCycle,
                 houses: Vec::new(),
-                pattern,
+                pattern: Vec::new(),
                 placements: Vec::new(),
                 eliminations,
-                text: format!(
-                    "Bidirectional cycle: {}; each link holds both ways, so what sees both ends \
-                     of a link goes",
-                    describe(&path, n)
-                ),
+                text: String::new(),
                 difficulty,
             };
             hints.push(Hint {
@@ -677,6 +709,8 @@ impl<'g> Chains<'g> {
                 kind: Kind::Unary,
                 result: source,
                 step,
+                paths: vec![path],
+                n,
                 rule_parents: Vec::new(),
             });
         }
@@ -718,7 +752,7 @@ impl<'g> Chains<'g> {
                         p_off,
                         base,
                         complexity,
-                        &paths,
+                        paths,
                         &[a, b],
                     );
                 }
@@ -737,7 +771,7 @@ impl<'g> Chains<'g> {
                         p_on,
                         base,
                         complexity,
-                        &paths,
+                        paths,
                         &[a, b],
                     );
                 }
@@ -756,7 +790,7 @@ impl<'g> Chains<'g> {
                             q,
                             base,
                             complexity,
-                            &paths,
+                            paths,
                             &[q],
                         );
                     }
@@ -782,13 +816,12 @@ impl<'g> Chains<'g> {
                 .iter()
                 .map(|(_, f)| f.0.complexity(q, &mut self.seen))
                 .sum();
-            let paths: Vec<Vec<Pot>> = branches.iter().map(|(_, f)| f.0.path(q)).collect();
-            let refs: Vec<&Vec<Pot>> = paths.iter().collect();
             let technique = chaining.technique(Kind::Cell);
             let difficulty = base + length_difficulty(complexity);
-            let Some(step) = self.conclude(technique, q, difficulty, &refs) else {
+            let Some(step) = self.conclude(technique, q, difficulty) else {
                 continue;
             };
+            let paths = branches.iter().map(|(_, f)| f.0.path(q)).collect();
             let mut rule_parents = Vec::new();
             if let Some(outer) = self.outer {
                 for (_, f) in &branches {
@@ -806,6 +839,8 @@ impl<'g> Chains<'g> {
                 kind: Kind::Cell,
                 result: q,
                 step,
+                paths,
+                n,
                 rule_parents,
             });
         }
@@ -844,15 +879,13 @@ impl<'g> Chains<'g> {
                         .iter()
                         .map(|f| f.0.complexity(q, &mut self.seen))
                         .sum::<u32>();
-                let mut paths = vec![on_imp.path(q)];
-                paths.extend(branches.iter().map(|f| f.0.path(q)));
-                let refs: Vec<&Vec<Pot>> = paths.iter().collect();
                 let difficulty = chaining.base() + length_difficulty(complexity);
-                let Some(step) =
-                    self.conclude(chaining.technique(Kind::Region), q, difficulty, &refs)
+                let Some(step) = self.conclude(chaining.technique(Kind::Region), q, difficulty)
                 else {
                     continue;
                 };
+                let mut paths = vec![on_imp.path(q)];
+                paths.extend(branches.iter().map(|f| f.0.path(q)));
                 let mut rule_parents = Vec::new();
                 if let Some(outer) = self.outer {
                     on_imp.rule_parents(q, outer, grid, &mut rule_parents);
@@ -871,6 +904,8 @@ impl<'g> Chains<'g> {
                     kind: Kind::Region,
                     result: q,
                     step,
+                    paths,
+                    n,
                     rule_parents,
                 });
             }
@@ -887,12 +922,11 @@ impl<'g> Chains<'g> {
         result: Pot,
         base: u16,
         complexity: u32,
-        paths: &[Vec<Pot>],
+        paths: [Vec<Pot>; 2],
         ends: &[Pot],
     ) {
         let difficulty = base + length_difficulty(complexity);
-        let refs: Vec<&Vec<Pot>> = paths.iter().collect();
-        let Some(step) = self.conclude(chaining.technique(kind), result, difficulty, &refs) else {
+        let Some(step) = self.conclude(chaining.technique(kind), result, difficulty) else {
             return;
         };
         let mut rule_parents = Vec::new();
@@ -907,18 +941,15 @@ impl<'g> Chains<'g> {
             kind,
             result,
             step,
+            paths: paths.into(),
+            n: self.n,
             rule_parents,
         });
     }
 
-    /// The step that concludes `result`, explained by `paths`; `None` if it changes nothing.
-    fn conclude(
-        &self,
-        technique: Technique,
-        result: Pot,
-        difficulty: u16,
-        paths: &[&Vec<Pot>],
-    ) -> Option<Step> {
+    /// The step that concludes `result` (its words and pattern left to [`Hint::into_step`]);
+    /// `None` if it changes nothing.
+    fn conclude(&self, technique: Technique, result: Pot, difficulty: u16) -> Option<Step> {
         let grid = self.grid;
         let n = self.n;
         let (cell, value) = (cell_of(result, n), value_of(result, n));
@@ -933,29 +964,13 @@ impl<'g> Chains<'g> {
             }
             (Vec::new(), vec![(cell, value)])
         };
-        let mut pattern: Vec<(usize, u16)> = paths
-            .iter()
-            .flat_map(|path| path.iter().map(|&p| (cell_of(p, n), value_of(p, n))))
-            .collect();
-        pattern.sort_unstable();
-        pattern.dedup();
-        let chains: Vec<String> = paths.iter().map(|path| describe(path, n)).collect();
-        let conclusion = format!(
-            "{}{}{value}",
-            cell_name(cell, n),
-            if is_on(result) { "=" } else { "≠" }
-        );
         Some(Step {
             technique,
             houses: Vec::new(),
-            pattern,
+            pattern: Vec::new(),
             placements,
             eliminations,
-            text: format!(
-                "{}: {}; so {conclusion}",
-                technique.name(),
-                chains.join("; ")
-            ),
+            text: String::new(),
             difficulty,
         })
     }

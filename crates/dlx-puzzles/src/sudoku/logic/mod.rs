@@ -105,7 +105,7 @@ impl Unit {
 
 fn chains_of(grid: &Grid, chaining: Chaining, found: Found<'_>) -> ControlFlow<()> {
     for hint in chains::Chains::new(grid).hints(chaining) {
-        found(hint.step)?;
+        found(hint.into_step())?;
     }
     ControlFlow::Continue(())
 }
