@@ -136,6 +136,10 @@ pub struct Hint {
 }
 
 impl Hint {
+    fn key(&self) -> Key {
+        (self.difficulty, self.complexity, self.kind)
+    }
+
     /// The step, with the cells of its chains as its pattern and the chains in words (written
     /// only for the hints taken).
     pub fn into_step(self) -> Step {
@@ -188,9 +192,18 @@ pub struct Chains<'g> {
     followed: HashMap<Pot, Rc<Followed>>,
     /// The grid's links without and with the cell rule, once asked for.
     links: [Option<Rc<Links>>; 2],
-    /// The room of the unary search's implications, reused from one assumption to the next.
-    scratch: Option<Implications>,
+    /// Sets of implications no longer used, to be filled again rather than made anew.
+    pool: Vec<Implications>,
+    /// The cycle search's room: its nodes and the "on" potentials it has reached.
+    cycle_nodes: Vec<(Pot, usize)>,
+    cycle_seen: Vec<bool>,
+    /// When only the easiest hint is wanted: the key of the easiest found so far, beyond which
+    /// (or at which, since the first found comes first) searches stop.
+    bound: Option<Option<Key>>,
 }
+
+/// The order of hints: difficulty, complexity, kind (then the order found).
+type Key = (u16, u32, Kind);
 
 /// What an assumption implies, and the potential implied both ways, if one is.
 type Followed = (Implications, Option<(Pot, Pot)>);
@@ -223,7 +236,10 @@ impl<'g> Chains<'g> {
             outer: None,
             followed: HashMap::new(),
             links: [None, None],
-            scratch: None,
+            pool: Vec::new(),
+            cycle_nodes: Vec::new(),
+            cycle_seen: Vec::new(),
+            bound: None,
         }
     }
 
@@ -254,14 +270,60 @@ impl<'g> Chains<'g> {
 
     /// The hints of `chaining`, easiest first.
     pub fn hints(&mut self, chaining: Chaining) -> Vec<Hint> {
-        self.followed.clear();
+        self.release_followed();
         let mut hints = if chaining.multiple || chaining.dynamic {
             self.multiple_hints(chaining)
         } else {
             self.unary_hints()
         };
-        hints.sort_by_key(|h| (h.difficulty, h.complexity, h.kind));
+        self.release_followed();
+        hints.sort_by_key(Hint::key);
         hints
+    }
+
+    /// The easiest hint of `chaining`: the first of [`Chains::hints`], found without
+    /// following the chains that could only give harder ones.
+    pub fn easiest(&mut self, chaining: Chaining) -> Option<Hint> {
+        self.bound = Some(None);
+        let hints = self.hints(chaining);
+        self.bound = None;
+        hints.into_iter().next()
+    }
+
+    /// An empty set of implications, from the pool when it has one.
+    fn fresh(&mut self) -> Implications {
+        match self.pool.pop() {
+            Some(mut imp) => {
+                imp.clear();
+                imp
+            }
+            None => Implications::new(self.n),
+        }
+    }
+
+    /// Empties the cache of what assumptions imply, its sets back to the pool.
+    fn release_followed(&mut self) {
+        for (_, followed) in self.followed.drain() {
+            if let Ok((imp, _)) = Rc::try_unwrap(followed) {
+                self.pool.push(imp);
+            }
+        }
+    }
+
+    /// Whether a hint of `key` would come after one already found, so need not be looked for.
+    fn beyond(&self, key: Key) -> bool {
+        matches!(self.bound, Some(Some(bound)) if key >= bound)
+    }
+
+    /// Notes the hints found since `from` for [`Chains::beyond`].
+    fn found(&mut self, hints: &[Hint], from: usize) {
+        if let Some(bound) = &mut self.bound {
+            for key in hints[from..].iter().map(Hint::key) {
+                if bound.is_none_or(|b| key < b) {
+                    *bound = Some(key);
+                }
+            }
+        }
     }
 
     /// What a potential that is on turns off.
@@ -349,7 +411,7 @@ impl<'g> Chains<'g> {
     /// when some potential is implied both on and off, that pair (on, off).
     fn follow(&mut self, chaining: Chaining, starts: &[Pot]) -> (Implications, Option<(Pot, Pot)>) {
         let n = self.n;
-        let mut imp = Implications::new(n);
+        let mut imp = self.fresh();
         let mut work = self.grid.clone();
         let mut pending_on = VecDeque::new();
         let mut pending_off = VecDeque::new();
@@ -512,15 +574,20 @@ impl<'g> Chains<'g> {
             for value in values(grid.candidates(cell)) {
                 let source = pot(cell, value, true, n);
                 // X-cycles, Y-cycles (from bivalue cells), XY-cycles.
-                self.cycles(source, false, true, &mut hints);
-                if bivalue {
-                    self.cycles(source, true, false, &mut hints);
+                for (cell_rule, house_rule) in [(false, true), (true, false), (true, true)] {
+                    if cell_rule && !house_rule && !bivalue {
+                        continue;
+                    }
+                    let from = hints.len();
+                    self.cycles(source, cell_rule, house_rule, &mut hints);
+                    self.found(&hints, from);
                 }
-                self.cycles(source, true, true, &mut hints);
                 for cell_rule in [false, true] {
                     for on in [true, false] {
                         let source = pot(cell, value, on, n);
+                        let from = hints.len();
                         self.unary(source, cell_rule, &mut hints);
+                        self.found(&hints, from);
                     }
                 }
             }
@@ -533,19 +600,13 @@ impl<'g> Chains<'g> {
     fn unary(&mut self, source: Pot, cell_rule: bool, hints: &mut Vec<Hint>) {
         let grid = self.grid;
         let links = self.links(cell_rule);
-        let mut imp = self
-            .scratch
-            .take()
-            .unwrap_or_else(|| Implications::new(self.n));
-        imp.clear();
+        let base = if cell_rule { 70 } else { 66 };
+        let mut imp = self.fresh();
         imp.insert(source, &[], Cause::Assumed);
-        let mut pending_on: VecDeque<Pot> = VecDeque::new();
-        let mut pending_off: VecDeque<Pot> = VecDeque::new();
-        if is_on(source) {
-            pending_on.push_back(source);
-        } else {
-            pending_off.push_back(source);
-        }
+        // One level at a time: the potentials of one state, those they imply of the other.
+        let mut level = VecDeque::from([source]);
+        let mut next = VecDeque::new();
+        let mut depth = 0;
         let mut targets: Vec<(Pot, Pot, Cause)> = Vec::new();
         // Each potential's consequences, onto the queue of the other state.
         let mut spread = |p: Pot, queue: &mut VecDeque<Pot>| {
@@ -558,17 +619,24 @@ impl<'g> Chains<'g> {
                 }
             }
         };
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            while let Some(p) = pending_on.pop_front() {
-                spread(p, &mut pending_off);
+        while !level.is_empty() {
+            // A chain back from this level has one potential per level and its target.
+            let complexity = depth + 2;
+            if self.beyond((
+                base + length_difficulty(complexity),
+                complexity,
+                Kind::Unary,
+            )) {
+                break;
             }
-            while let Some(p) = pending_off.pop_front() {
-                spread(p, &mut pending_on);
+            while let Some(p) = level.pop_front() {
+                spread(p, &mut next);
             }
+            std::mem::swap(&mut level, &mut next);
+            depth += 1;
         }
         for (target, parent, _) in targets {
             let complexity = 1 + self.complexity(&imp, parent);
-            let base = if cell_rule { 70 } else { 66 };
             let mut path = imp.path(parent);
             path.push(target);
             let xy = cell_rule && is_xy(&path, self.n);
@@ -598,7 +666,7 @@ impl<'g> Chains<'g> {
                 });
             }
         }
-        self.scratch = Some(imp);
+        self.pool.push(imp);
     }
 
     /// The loops from `source` (on) back to itself: each link of a loop works both ways, so a
@@ -609,8 +677,11 @@ impl<'g> Chains<'g> {
         let grid = self.grid;
         let n = self.n;
         // The potentials reached, each with the node it came from (one parent: not dynamic).
-        let mut nodes: Vec<(Pot, usize)> = vec![(source, usize::MAX)];
-        let mut on_seen = vec![false; grid.board().cell_count() * n * 2];
+        let mut nodes = std::mem::take(&mut self.cycle_nodes);
+        nodes.clear();
+        nodes.push((source, usize::MAX));
+        let mut on_seen = std::mem::take(&mut self.cycle_seen);
+        on_seen.resize(grid.board().cell_count() * n * 2, false);
         on_seen[source as usize] = true;
         let mut pending_on = vec![0usize];
         let mut pending_off: Vec<usize> = Vec::new();
@@ -628,7 +699,17 @@ impl<'g> Chains<'g> {
             }
             false
         };
+        let base = if cell_rule && house_rule { 70 } else { 65 };
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            // The loops this round closes have one node per level.
+            let complexity = length + 2;
+            if self.beyond((
+                base + length_difficulty(complexity),
+                complexity,
+                Kind::Unary,
+            )) {
+                break;
+            }
             length += 1;
             for at in std::mem::take(&mut pending_on) {
                 for &(q, _) in offs.of(nodes[at].0) {
@@ -658,6 +739,10 @@ impl<'g> Chains<'g> {
                 break;
             }
         }
+        for &(p, _) in &nodes {
+            on_seen[p as usize] = false;
+        }
+        self.cycle_seen = on_seen;
         for end in found {
             // The loop, from its end back to (not including) the source node.
             let mut loop_nodes = Vec::new();
@@ -689,7 +774,6 @@ impl<'g> Chains<'g> {
                 continue;
             }
             let complexity = loop_nodes.len() as u32;
-            let base = if cell_rule && house_rule { 70 } else { 65 };
             let difficulty = base + length_difficulty(complexity);
             let mut path: Vec<Pot> = loop_nodes.clone();
             path.push(source);
@@ -795,6 +879,7 @@ impl<'g> Chains<'g> {
                         );
                     }
                 }
+                self.pool.push(off_imp);
             }
             if !chaining.nishio {
                 self.region_hints(chaining, cell, value, on_imp, hints);

@@ -56,6 +56,8 @@ pub struct Unit {
     /// What the unit looks for.
     pub name: &'static str,
     search: fn(&Grid, Found<'_>) -> ControlFlow<()>,
+    /// For a unit of forcing chains, their kind, to look for the easiest only when one is wanted.
+    chaining: Option<Chaining>,
     /// The largest side the unit is tried on (chains grow with the cube of the side).
     max_size: usize,
 }
@@ -71,13 +73,19 @@ impl Unit {
         Unit {
             name,
             search,
+            chaining: None,
             max_size: usize::MAX,
         }
     }
 
-    const fn up_to(mut self, size: usize) -> Unit {
-        self.max_size = size;
-        self
+    /// A unit of forcing chains of `chaining`, on sides up to [`CHAIN_SIZE`].
+    const fn chains(name: &'static str, chaining: Chaining) -> Unit {
+        Unit {
+            name,
+            search: |_, _| ControlFlow::Continue(()),
+            chaining: Some(chaining),
+            max_size: CHAIN_SIZE,
+        }
     }
 
     /// Hands every step of this unit on `grid` to `found`, until it breaks.
@@ -85,11 +93,22 @@ impl Unit {
         if grid.size() > self.max_size {
             return ControlFlow::Continue(());
         }
-        (self.search)(grid, found)
+        match self.chaining {
+            Some(chaining) => chains_of(grid, chaining, found),
+            None => (self.search)(grid, found),
+        }
     }
 
     /// The first step of this unit on `grid` that changes it.
     pub fn find(&self, grid: &Grid) -> Option<Step> {
+        if let Some(chaining) = self.chaining {
+            if grid.size() > self.max_size {
+                return None;
+            }
+            // Every chain hint changes the grid (one that would not is never made).
+            let easiest = chains::Chains::new(grid).easiest(chaining);
+            return easiest.map(chains::Hint::into_step);
+        }
         let mut first = None;
         let _ = self.search(grid, &mut |step: Step| {
             if step.changes(grid) {
@@ -135,14 +154,6 @@ unit_fn!(finned_swordfish, fish::finned, 3);
 unit_fn!(finned_jellyfish, fish::finned, 4);
 unit_fn!(xy_wing, wings::xy, false);
 unit_fn!(xyz_wing, wings::xy, true);
-unit_fn!(unary_chains, chains_of, Chaining::UNARY);
-unit_fn!(nishio_chains, chains_of, Chaining::NISHIO);
-unit_fn!(multiple_chains, chains_of, Chaining::MULTIPLE);
-unit_fn!(dynamic_chains, chains_of, Chaining::DYNAMIC);
-unit_fn!(dynamic_plus_chains, chains_of, Chaining::DYNAMIC_PLUS);
-unit_fn!(nested_2, chains_of, Chaining::nested(2, 0));
-unit_fn!(nested_3, chains_of, Chaining::nested(3, 0));
-unit_fn!(nested_4, chains_of, Chaining::nested(4, 0));
 
 /// The largest side on which chains are looked for.
 const CHAIN_SIZE: usize = 16;
@@ -170,14 +181,14 @@ pub const RATE: &[Unit] = &[
     Unit::new("Hidden Quad", hidden_quad),
     Unit::new("BUG+1", unique::bug_plus_one),
     Unit::new("Aligned Pair Exclusion", aligned::pair_exclusion),
-    Unit::new("Forcing Chains & Cycles", unary_chains).up_to(CHAIN_SIZE),
-    Unit::new("Nishio Forcing Chains", nishio_chains).up_to(CHAIN_SIZE),
-    Unit::new("Multiple Forcing Chains", multiple_chains).up_to(CHAIN_SIZE),
-    Unit::new("Dynamic Forcing Chains", dynamic_chains).up_to(CHAIN_SIZE),
-    Unit::new("Dynamic Forcing Chains (+)", dynamic_plus_chains).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_2).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_3).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_4).up_to(CHAIN_SIZE),
+    Unit::chains("Forcing Chains & Cycles", Chaining::UNARY),
+    Unit::chains("Nishio Forcing Chains", Chaining::NISHIO),
+    Unit::chains("Multiple Forcing Chains", Chaining::MULTIPLE),
+    Unit::chains("Dynamic Forcing Chains", Chaining::DYNAMIC),
+    Unit::chains("Dynamic Forcing Chains (+)", Chaining::DYNAMIC_PLUS),
+    Unit::chains("Nested Forcing Chains", Chaining::nested(2, 0)),
+    Unit::chains("Nested Forcing Chains", Chaining::nested(3, 0)),
+    Unit::chains("Nested Forcing Chains", Chaining::nested(4, 0)),
 ];
 
 /// The units of an explanation: the rating's, with the patterns players know by name (the
@@ -208,14 +219,14 @@ pub const EXPLAIN: &[Unit] = &[
     Unit::new("BUG+1", unique::bug_plus_one),
     Unit::new("Aligned Pair Exclusion", aligned::pair_exclusion),
     Unit::new("Simple Coloring", coloring::simple_coloring),
-    Unit::new("Forcing Chains & Cycles", unary_chains).up_to(CHAIN_SIZE),
-    Unit::new("Nishio Forcing Chains", nishio_chains).up_to(CHAIN_SIZE),
-    Unit::new("Multiple Forcing Chains", multiple_chains).up_to(CHAIN_SIZE),
-    Unit::new("Dynamic Forcing Chains", dynamic_chains).up_to(CHAIN_SIZE),
-    Unit::new("Dynamic Forcing Chains (+)", dynamic_plus_chains).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_2).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_3).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_4).up_to(CHAIN_SIZE),
+    Unit::chains("Forcing Chains & Cycles", Chaining::UNARY),
+    Unit::chains("Nishio Forcing Chains", Chaining::NISHIO),
+    Unit::chains("Multiple Forcing Chains", Chaining::MULTIPLE),
+    Unit::chains("Dynamic Forcing Chains", Chaining::DYNAMIC),
+    Unit::chains("Dynamic Forcing Chains (+)", Chaining::DYNAMIC_PLUS),
+    Unit::chains("Nested Forcing Chains", Chaining::nested(2, 0)),
+    Unit::chains("Nested Forcing Chains", Chaining::nested(3, 0)),
+    Unit::chains("Nested Forcing Chains", Chaining::nested(4, 0)),
 ];
 
 /// The next step on `grid`: the first step of the first unit of `units` that finds one.
