@@ -315,11 +315,20 @@ impl<'g> Chains<'g> {
         matches!(self.bound, Some(Some(bound)) if key >= bound)
     }
 
+    /// Whether a unary chain or cycle of `complexity` on `base` would come after one found.
+    fn beyond_unary(&self, base: u16, complexity: u32) -> bool {
+        self.beyond((
+            base + length_difficulty(complexity),
+            complexity,
+            Kind::Unary,
+        ))
+    }
+
     /// Notes the hints found since `from` for [`Chains::beyond`].
     fn found(&mut self, hints: &[Hint], from: usize) {
         if let Some(bound) = &mut self.bound {
             for key in hints[from..].iter().map(Hint::key) {
-                if bound.is_none_or(|b| key < b) {
+                if bound.map_or(true, |b| key < b) {
                     *bound = Some(key);
                 }
             }
@@ -622,11 +631,7 @@ impl<'g> Chains<'g> {
         while !level.is_empty() {
             // A chain back from this level has one potential per level and its target.
             let complexity = depth + 2;
-            if self.beyond((
-                base + length_difficulty(complexity),
-                complexity,
-                Kind::Unary,
-            )) {
+            if self.beyond_unary(base, complexity) {
                 break;
             }
             while let Some(p) = level.pop_front() {
@@ -703,11 +708,7 @@ impl<'g> Chains<'g> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             // The loops this round closes have one node per level.
             let complexity = length + 2;
-            if self.beyond((
-                base + length_difficulty(complexity),
-                complexity,
-                Kind::Unary,
-            )) {
+            if self.beyond_unary(base, complexity) {
                 break;
             }
             length += 1;

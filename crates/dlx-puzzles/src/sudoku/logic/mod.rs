@@ -155,11 +155,29 @@ unit_fn!(finned_jellyfish, fish::finned, 4);
 unit_fn!(xy_wing, wings::xy, false);
 unit_fn!(xyz_wing, wings::xy, true);
 
+/// The units given, then forcing chains from the easiest kind to the most nested (Sudoku
+/// Explainer's order, for rating and explaining alike).
+macro_rules! then_chains {
+    ($($unit:expr),* $(,)?) => {
+        &[
+            $($unit,)*
+            Unit::chains("Forcing Chains & Cycles", Chaining::UNARY),
+            Unit::chains("Nishio Forcing Chains", Chaining::NISHIO),
+            Unit::chains("Multiple Forcing Chains", Chaining::MULTIPLE),
+            Unit::chains("Dynamic Forcing Chains", Chaining::DYNAMIC),
+            Unit::chains("Dynamic Forcing Chains (+)", Chaining::DYNAMIC_PLUS),
+            Unit::chains("Nested Forcing Chains", Chaining::nested(2, 0)),
+            Unit::chains("Nested Forcing Chains", Chaining::nested(3, 0)),
+            Unit::chains("Nested Forcing Chains", Chaining::nested(4, 0)),
+        ]
+    };
+}
+
 /// The largest side on which chains are looked for.
 const CHAIN_SIZE: usize = 16;
 
 /// The units of Sudoku Explainer's rating, in its order (which is its order of difficulty).
-pub const RATE: &[Unit] = &[
+pub const RATE: &[Unit] = then_chains![
     Unit::new("Full House", singles::full_house),
     Unit::new("Hidden Single", singles::hidden_single),
     Unit::new("Direct Pointing", locked::direct),
@@ -181,19 +199,11 @@ pub const RATE: &[Unit] = &[
     Unit::new("Hidden Quad", hidden_quad),
     Unit::new("BUG+1", unique::bug_plus_one),
     Unit::new("Aligned Pair Exclusion", aligned::pair_exclusion),
-    Unit::chains("Forcing Chains & Cycles", Chaining::UNARY),
-    Unit::chains("Nishio Forcing Chains", Chaining::NISHIO),
-    Unit::chains("Multiple Forcing Chains", Chaining::MULTIPLE),
-    Unit::chains("Dynamic Forcing Chains", Chaining::DYNAMIC),
-    Unit::chains("Dynamic Forcing Chains (+)", Chaining::DYNAMIC_PLUS),
-    Unit::chains("Nested Forcing Chains", Chaining::nested(2, 0)),
-    Unit::chains("Nested Forcing Chains", Chaining::nested(3, 0)),
-    Unit::chains("Nested Forcing Chains", Chaining::nested(4, 0)),
 ];
 
 /// The units of an explanation: the rating's, with the patterns players know by name (the
 /// skyscraper, the kite, W-Wings, finned fish, coloring) tried before chains.
-pub const EXPLAIN: &[Unit] = &[
+pub const EXPLAIN: &[Unit] = then_chains![
     Unit::new("Full House", singles::full_house),
     Unit::new("Hidden Single", singles::hidden_single),
     Unit::new("Naked Single", singles::naked_single),
@@ -219,14 +229,6 @@ pub const EXPLAIN: &[Unit] = &[
     Unit::new("BUG+1", unique::bug_plus_one),
     Unit::new("Aligned Pair Exclusion", aligned::pair_exclusion),
     Unit::new("Simple Coloring", coloring::simple_coloring),
-    Unit::chains("Forcing Chains & Cycles", Chaining::UNARY),
-    Unit::chains("Nishio Forcing Chains", Chaining::NISHIO),
-    Unit::chains("Multiple Forcing Chains", Chaining::MULTIPLE),
-    Unit::chains("Dynamic Forcing Chains", Chaining::DYNAMIC),
-    Unit::chains("Dynamic Forcing Chains (+)", Chaining::DYNAMIC_PLUS),
-    Unit::chains("Nested Forcing Chains", Chaining::nested(2, 0)),
-    Unit::chains("Nested Forcing Chains", Chaining::nested(3, 0)),
-    Unit::chains("Nested Forcing Chains", Chaining::nested(4, 0)),
 ];
 
 /// The next step on `grid`: the first step of the first unit of `units` that finds one.
