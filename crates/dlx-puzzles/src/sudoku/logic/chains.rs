@@ -18,6 +18,8 @@
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 
+use dlx_core::{Stop, StopReason, Watch};
+
 use super::grid::{cell_name, values, Grid};
 use super::implications::{
     cell_of, conjugate, is_on, length_difficulty, pot, value_of, Cause, Implications, Implied, Pot,
@@ -200,6 +202,10 @@ pub struct Chains<'g> {
     /// When only the easiest hint is wanted: the key of the easiest found so far, beyond which
     /// (or at which, since the first found comes first) searches stop.
     bound: Option<Option<Key>>,
+    /// The run control, looked at as potentials are followed, and why it stopped the search.
+    watch: Option<Watch>,
+    followed_count: u64,
+    stopped: Option<StopReason>,
 }
 
 /// The order of hints: difficulty, complexity, kind (then the order found).
@@ -240,7 +246,35 @@ impl<'g> Chains<'g> {
             cycle_nodes: Vec::new(),
             cycle_seen: Vec::new(),
             bound: None,
+            watch: None,
+            followed_count: 0,
+            stopped: None,
         }
+    }
+
+    /// The search watching `stop` (a deadline, a cancel flag); once it stops the search, the
+    /// hints found so far are not to be trusted to be the easiest (see [`Chains::stopped`]).
+    pub fn with_stop(mut self, stop: &Stop) -> Chains<'g> {
+        if !stop.is_unlimited() {
+            self.watch = Some(Watch::new(stop.clone()));
+        }
+        self
+    }
+
+    /// Why the run control stopped the search, if it did.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+
+    /// Counts `count` potentials followed; whether the search must stop.
+    fn tick(&mut self, count: usize) -> bool {
+        if let Some(watch) = &mut self.watch {
+            self.followed_count += count as u64;
+            if self.stopped.is_none() {
+                self.stopped = watch.check(self.followed_count, 0);
+            }
+        }
+        self.stopped.is_some()
     }
 
     /// The links of the grid as it is, with or without the cell rule.
@@ -418,7 +452,14 @@ impl<'g> Chains<'g> {
 
     /// Follows `starts` (assumptions) to everything they imply. Returns the implications and,
     /// when some potential is implied both on and off, that pair (on, off).
-    fn follow(&mut self, chaining: Chaining, starts: &[Pot]) -> (Implications, Option<(Pot, Pot)>) {
+    fn follow(&mut self, chaining: Chaining, starts: &[Pot]) -> Followed {
+        let followed = self.follow_from(chaining, starts);
+        self.tick(followed.0.members().len());
+        followed
+    }
+
+    /// [`Chains::follow`], without counting the potentials followed.
+    fn follow_from(&mut self, chaining: Chaining, starts: &[Pot]) -> Followed {
         let n = self.n;
         let mut imp = self.fresh();
         let mut work = self.grid.clone();
@@ -531,9 +572,15 @@ impl<'g> Chains<'g> {
             3 => vec![Chaining::UNARY, Chaining::MULTIPLE],
             _ => vec![Chaining::nested(chaining.nesting, 0)],
         };
+        // Nested searches watch the same deadline and flag.
+        let stop = self.watch.as_ref().map(|w| w.stop().clone());
         for c in nested {
+            let stop = stop.clone();
             inner.push(Box::new(move |g: &Grid| {
                 let mut chains = Chains::new(g);
+                if let Some(stop) = &stop {
+                    chains = chains.with_stop(stop);
+                }
                 chains.outer = Some(source);
                 chains
                     .hints(c)
@@ -578,6 +625,9 @@ impl<'g> Chains<'g> {
         for cell in 0..grid.board().cell_count() {
             if grid.candidates(cell).count_ones() < 2 {
                 continue;
+            }
+            if self.stopped.is_some() {
+                break;
             }
             let bivalue = grid.candidates(cell).count_ones() == 2;
             for value in values(grid.candidates(cell)) {
@@ -671,6 +721,7 @@ impl<'g> Chains<'g> {
                 });
             }
         }
+        self.tick(imp.members().len());
         self.pool.push(imp);
     }
 
@@ -740,6 +791,7 @@ impl<'g> Chains<'g> {
                 break;
             }
         }
+        self.tick(nodes.len());
         for &(p, _) in &nodes {
             on_seen[p as usize] = false;
         }
@@ -806,6 +858,9 @@ impl<'g> Chains<'g> {
         let grid = self.grid;
         let mut hints = Vec::new();
         for cell in 0..grid.board().cell_count() {
+            if self.stopped.is_some() {
+                break;
+            }
             let count = grid.candidates(cell).count_ones();
             if count > 2 || (count > 1 && chaining.dynamic) {
                 self.cell_hints(chaining, cell, count, &mut hints);

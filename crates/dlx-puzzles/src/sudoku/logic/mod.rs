@@ -43,6 +43,8 @@ pub mod wings;
 
 use std::ops::ControlFlow;
 
+use dlx_core::{Stop, StopReason};
+
 pub use chains::Chaining;
 pub use grid::{Board, Grid};
 pub use step::{Step, Technique};
@@ -101,13 +103,26 @@ impl Unit {
 
     /// The first step of this unit on `grid` that changes it.
     pub fn find(&self, grid: &Grid) -> Option<Step> {
+        self.find_until(grid, &Stop::new()).ok().flatten()
+    }
+
+    /// [`Unit::find`] under the run control `stop` (a deadline, a cancel flag), which forcing
+    /// chains look at as they go; `Err` when it stopped the search.
+    pub fn find_until(&self, grid: &Grid, stop: &Stop) -> Result<Option<Step>, StopReason> {
+        if let Some(reason) = stop.halted() {
+            return Err(reason);
+        }
         if let Some(chaining) = self.chaining {
             if grid.size() > self.max_size {
-                return None;
+                return Ok(None);
+            }
+            let mut chains = chains::Chains::new(grid).with_stop(stop);
+            let easiest = chains.easiest(chaining);
+            if let Some(reason) = chains.stopped() {
+                return Err(reason);
             }
             // Every chain hint changes the grid (one that would not is never made).
-            let easiest = chains::Chains::new(grid).easiest(chaining);
-            return easiest.map(chains::Hint::into_step);
+            return Ok(easiest.map(chains::Hint::into_step));
         }
         let mut first = None;
         let _ = self.search(grid, &mut |step: Step| {
@@ -118,7 +133,7 @@ impl Unit {
                 ControlFlow::Continue(())
             }
         });
-        first
+        Ok(first)
     }
 }
 
@@ -233,20 +248,50 @@ pub const EXPLAIN: &[Unit] = then_chains![
 
 /// The next step on `grid`: the first step of the first unit of `units` that finds one.
 pub fn next_step(grid: &Grid, units: &[Unit]) -> Option<Step> {
+    next_step_until(grid, units, &Stop::new()).ok().flatten()
+}
+
+/// [`next_step`] under the run control `stop`; `Err` when it stopped the search.
+pub fn next_step_until(
+    grid: &Grid,
+    units: &[Unit],
+    stop: &Stop,
+) -> Result<Option<Step>, StopReason> {
     if grid.is_solved() || grid.is_broken() {
-        return None;
+        return Ok(None);
     }
-    units.iter().find_map(|unit| unit.find(grid))
+    for unit in units {
+        if let Some(step) = unit.find_until(grid, stop)? {
+            return Ok(Some(step));
+        }
+    }
+    Ok(None)
 }
 
 /// Every step from `grid` to the solution (or to where the units find nothing more), and the
 /// grid reached.
 pub fn solve(grid: &Grid, units: &[Unit]) -> (Vec<Step>, Grid) {
+    let (steps, grid, _) = solve_until(grid, units, &Stop::new());
+    (steps, grid)
+}
+
+/// [`solve`] under the run control `stop`: the steps taken until the solution, the end of the
+/// units or the stop, the grid reached, and why the stop ended the run, if it did.
+pub fn solve_until(
+    grid: &Grid,
+    units: &[Unit],
+    stop: &Stop,
+) -> (Vec<Step>, Grid, Option<StopReason>) {
     let mut grid = grid.clone();
     let mut steps = Vec::new();
-    while let Some(step) = next_step(&grid, units) {
-        step.apply(&mut grid);
-        steps.push(step);
+    loop {
+        match next_step_until(&grid, units, stop) {
+            Ok(Some(step)) => {
+                step.apply(&mut grid);
+                steps.push(step);
+            }
+            Ok(None) => return (steps, grid, None),
+            Err(reason) => return (steps, grid, Some(reason)),
+        }
     }
-    (steps, grid)
 }
