@@ -155,6 +155,22 @@ fn rate_prints_er_ep_ed_and_the_technique() {
 }
 
 #[test]
+fn rate_past_its_timeout_prints_timeout_and_exits_3() {
+    let output = dlx()
+        .args(["rate", "--timeout", "0.000001"])
+        .write_stdin(format!("{HARD}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    assert_eq!(stdout(&output), "timeout\n");
+    let errors = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        errors.contains("not rated within the time limit"),
+        "{errors}"
+    );
+}
+
+#[test]
 fn no_solution_exits_1() {
     let none = "4.3...5.9..21.94.....7.4...3..5.2..6.6.....5.7..8.3..4...4.1.....92.58..8.4...1.7";
     let output = dlx()

@@ -18,6 +18,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use dlx_core::{Stop, StopReason};
+
 use super::givens::GivensError;
 use super::logic::{self, Board, Grid, Step};
 use super::shape::Shape;
@@ -52,19 +54,20 @@ impl fmt::Display for Rating {
 
 /// Rates the puzzle on `grid`, which must have one solution (uniqueness techniques assume it).
 pub fn rate(grid: &Grid) -> Rating {
+    // An unlimited stop never stops.
+    rate_until(grid, &Stop::new()).unwrap_or_else(|_| beyond(0, None, None))
+}
+
+/// [`rate`] under the run control `stop` (a deadline, a cancel flag: for a page or a caller
+/// that cannot wait for the hardest puzzles); `Err` when it stopped the rating.
+pub fn rate_until(grid: &Grid, stop: &Stop) -> Result<Rating, StopReason> {
     let mut grid = grid.clone();
     let (mut er, mut ep, mut ed) = (0u16, None, None);
     let mut hardest = String::from("Solved");
     let mut steps = 0;
     while !grid.is_solved() {
-        let Some(step) = logic::next_step(&grid, logic::RATE) else {
-            return Rating {
-                er: BEYOND,
-                ep: ep.map_or(BEYOND, tenths),
-                ed: ed.map_or(BEYOND, tenths),
-                hardest: "Beyond solver".to_string(),
-                steps,
-            };
+        let Some(step) = logic::next_step_until(&grid, logic::RATE, stop)? else {
+            return Ok(beyond(steps, ep, ed));
         };
         steps += 1;
         if step.difficulty > er {
@@ -77,11 +80,22 @@ pub fn rate(grid: &Grid) -> Rating {
         }
         step.apply(&mut grid);
     }
-    Rating {
+    Ok(Rating {
         er: tenths(er),
         ep: tenths(ep.unwrap_or(er)),
         ed: tenths(ed.unwrap_or(er)),
         hardest,
+        steps,
+    })
+}
+
+/// The rating of a puzzle the techniques stop short on, after `steps` steps.
+fn beyond(steps: usize, ep: Option<u16>, ed: Option<u16>) -> Rating {
+    Rating {
+        er: BEYOND,
+        ep: ep.map_or(BEYOND, tenths),
+        ed: ed.map_or(BEYOND, tenths),
+        hardest: "Beyond solver".to_string(),
         steps,
     }
 }

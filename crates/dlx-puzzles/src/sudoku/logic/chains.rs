@@ -18,10 +18,13 @@
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 
+use dlx_core::{Stop, StopReason, Watch};
+
 use super::grid::{cell_name, values, Grid};
 use super::implications::{
-    cell_of, conjugate, is_on, length_difficulty, pot, value_of, Cause, Implications, Pot,
+    cell_of, conjugate, is_on, length_difficulty, pot, value_of, Cause, Implications, Implied, Pot,
 };
+use super::links::Links;
 use super::step::{Step, Technique};
 
 /// Which chains to look for.
@@ -124,10 +127,57 @@ pub struct Hint {
     kind: Kind,
     /// The potential it concludes (on: placed, off: removed).
     pub result: Pot,
-    /// The step.
-    pub step: Step,
+    /// The step, without its pattern and words (see [`Hint::into_step`]).
+    step: Step,
+    /// The chains that prove it, each from its assumption.
+    paths: Vec<Vec<Pot>>,
+    /// The side of the grid.
+    n: usize,
     /// The candidates (off) that a nested use of the hint relies on.
     pub rule_parents: Vec<Pot>,
+}
+
+impl Hint {
+    fn key(&self) -> Key {
+        (self.difficulty, self.complexity, self.kind)
+    }
+
+    /// The step, with the cells of its chains as its pattern and the chains in words (written
+    /// only for the hints taken).
+    pub fn into_step(self) -> Step {
+        let Hint {
+            mut step,
+            paths,
+            n,
+            result,
+            ..
+        } = self;
+        let mut pattern: Vec<(usize, u16)> = paths
+            .iter()
+            .flatten()
+            .map(|&p| (cell_of(p, n), value_of(p, n)))
+            .collect();
+        pattern.sort_unstable();
+        pattern.dedup();
+        step.pattern = pattern;
+        let chains: Vec<String> = paths.iter().map(|path| describe(path, n)).collect();
+        let chains = chains.join("; ");
+        step.text = if step.technique == Technique::BidirectionalCycle {
+            format!(
+                "Bidirectional cycle: {chains}; each link holds both ways, so what sees both \
+                 ends of a link goes"
+            )
+        } else {
+            let (cell, value) = (cell_of(result, n), value_of(result, n));
+            let sign = if is_on(result) { "=" } else { "≠" };
+            format!(
+                "{}: {chains}; so {}{sign}{value}",
+                step.technique.name(),
+                cell_name(cell, n)
+            )
+        };
+        step
+    }
 }
 
 /// The forcing-chain search on one grid.
@@ -142,7 +192,24 @@ pub struct Chains<'g> {
     /// What each single "on" assumption implies, for the chaining being searched (a region's
     /// chains assume the same candidates as its cells' chains).
     followed: HashMap<Pot, Rc<Followed>>,
+    /// The grid's links without and with the cell rule, once asked for.
+    links: [Option<Rc<Links>>; 2],
+    /// Sets of implications no longer used, to be filled again rather than made anew.
+    pool: Vec<Implications>,
+    /// The cycle search's room: its nodes and the "on" potentials it has reached.
+    cycle_nodes: Vec<(Pot, usize)>,
+    cycle_seen: Vec<bool>,
+    /// When only the easiest hint is wanted: the key of the easiest found so far, beyond which
+    /// (or at which, since the first found comes first) searches stop.
+    bound: Option<Option<Key>>,
+    /// The run control, looked at as potentials are followed, and why it stopped the search.
+    watch: Option<Watch>,
+    followed_count: u64,
+    stopped: Option<StopReason>,
 }
+
+/// The order of hints: difficulty, complexity, kind (then the order found).
+type Key = (u16, u32, Kind);
 
 /// What an assumption implies, and the potential implied both ways, if one is.
 type Followed = (Implications, Option<(Pot, Pot)>);
@@ -174,19 +241,132 @@ impl<'g> Chains<'g> {
             seen: Vec::new(),
             outer: None,
             followed: HashMap::new(),
+            links: [None, None],
+            pool: Vec::new(),
+            cycle_nodes: Vec::new(),
+            cycle_seen: Vec::new(),
+            bound: None,
+            watch: None,
+            followed_count: 0,
+            stopped: None,
         }
+    }
+
+    /// The search watching `stop` (a deadline, a cancel flag); once it stops the search, the
+    /// hints found so far are not to be trusted to be the easiest (see [`Chains::stopped`]).
+    pub fn with_stop(mut self, stop: &Stop) -> Chains<'g> {
+        if !stop.is_unlimited() {
+            self.watch = Some(Watch::new(stop.clone()));
+        }
+        self
+    }
+
+    /// Why the run control stopped the search, if it did.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+
+    /// Counts `count` potentials followed; whether the search must stop.
+    fn tick(&mut self, count: usize) -> bool {
+        if let Some(watch) = &mut self.watch {
+            self.followed_count += count as u64;
+            if self.stopped.is_none() {
+                self.stopped = watch.check(self.followed_count, 0);
+            }
+        }
+        self.stopped.is_some()
+    }
+
+    /// The links of the grid as it is, with or without the cell rule.
+    fn links(&mut self, cell_rule: bool) -> Rc<Links> {
+        if let Some(links) = &self.links[usize::from(cell_rule)] {
+            return Rc::clone(links);
+        }
+        let grid = self.grid;
+        let n = self.n;
+        let unused = Implications::new(n);
+        let mut ons = Implied::default();
+        let links = Rc::new(Links::new(grid.board().cell_count() * n * 2, |p, out| {
+            if !grid.has(cell_of(p, n), value_of(p, n)) {
+                return;
+            }
+            if is_on(p) {
+                self.on_to_off(grid, p, cell_rule, out);
+            } else {
+                // The grid is its own source: no parent beyond `p`, `unused` is not consulted.
+                self.off_to_on(grid, grid, p, &unused, cell_rule, &mut ons);
+                out.extend(ons.iter().map(|(q, _, cause)| (q, cause)));
+            }
+        }));
+        self.links[usize::from(cell_rule)] = Some(Rc::clone(&links));
+        links
     }
 
     /// The hints of `chaining`, easiest first.
     pub fn hints(&mut self, chaining: Chaining) -> Vec<Hint> {
-        self.followed.clear();
+        self.release_followed();
         let mut hints = if chaining.multiple || chaining.dynamic {
             self.multiple_hints(chaining)
         } else {
             self.unary_hints()
         };
-        hints.sort_by_key(|h| (h.difficulty, h.complexity, h.kind));
+        self.release_followed();
+        hints.sort_by_key(Hint::key);
         hints
+    }
+
+    /// The easiest hint of `chaining`: the first of [`Chains::hints`], found without
+    /// following the chains that could only give harder ones.
+    pub fn easiest(&mut self, chaining: Chaining) -> Option<Hint> {
+        self.bound = Some(None);
+        let hints = self.hints(chaining);
+        self.bound = None;
+        hints.into_iter().next()
+    }
+
+    /// An empty set of implications, from the pool when it has one.
+    fn fresh(&mut self) -> Implications {
+        match self.pool.pop() {
+            Some(mut imp) => {
+                imp.clear();
+                imp
+            }
+            None => Implications::new(self.n),
+        }
+    }
+
+    /// Empties the cache of what assumptions imply, its sets back to the pool.
+    fn release_followed(&mut self) {
+        for (_, followed) in self.followed.drain() {
+            if let Ok((imp, _)) = Rc::try_unwrap(followed) {
+                self.pool.push(imp);
+            }
+        }
+    }
+
+    /// Whether a hint of `key` would come after one already found, so need not be looked for.
+    fn beyond(&self, key: Key) -> bool {
+        matches!(self.bound, Some(Some(bound)) if key >= bound)
+    }
+
+    /// Whether a unary chain or cycle of `complexity` on `base` would come after one found.
+    fn beyond_unary(&self, base: u16, complexity: u32) -> bool {
+        self.beyond((
+            base + length_difficulty(complexity),
+            complexity,
+            Kind::Unary,
+        ))
+    }
+
+    /// Notes the hints found since `from` for [`Chains::beyond`].
+    fn found(&mut self, hints: &[Hint], from: usize) {
+        if let Some(bound) = &mut self.bound {
+            for key in hints[from..].iter().map(Hint::key) {
+                if bound.map_or(true, |b| key < b) {
+                    *bound = Some(key);
+                }
+            }
+        }
     }
 
     /// What a potential that is on turns off.
@@ -224,21 +404,21 @@ impl<'g> Chains<'g> {
         p: Pot,
         imp: &Implications,
         cell_rule: bool,
-        out: &mut Vec<(Pot, Vec<Pot>, Cause)>,
+        out: &mut Implied,
     ) {
         let n = self.n;
         let (cell, value) = (cell_of(p, n), value_of(p, n));
         out.clear();
         if cell_rule && work.candidates(cell).count_ones() == 2 {
             if let Some(other) = values(work.candidates(cell)).find(|&v| v != value) {
-                let mut parents = vec![p];
+                let start = out.begin(p);
                 for v in values(source.candidates(cell) & !work.candidates(cell)) {
                     let q = pot(cell, v, false, n);
                     if imp.contains(q) {
-                        parents.push(q);
+                        out.add_parent(q);
                     }
                 }
-                out.push((pot(cell, other, true, n), parents, Cause::Cell));
+                out.end(pot(cell, other, true, n), Cause::Cell, start);
             }
         }
         for &h in &self.houses[cell] {
@@ -254,27 +434,34 @@ impl<'g> Chains<'g> {
                 continue;
             };
             let q = pot(c, value, true, n);
-            if out.iter().any(|(r, _, _)| *r == q) {
+            if out.contains(q) {
                 continue;
             }
-            let mut parents = vec![p];
+            let start = out.begin(p);
             for &d in work.board().house_cells(h) {
                 if source.has(d, value) && !work.has(d, value) {
                     let r = pot(d, value, false, n);
                     if imp.contains(r) {
-                        parents.push(r);
+                        out.add_parent(r);
                     }
                 }
             }
-            out.push((q, parents, Cause::House(h)));
+            out.end(q, Cause::House(h), start);
         }
     }
 
     /// Follows `starts` (assumptions) to everything they imply. Returns the implications and,
     /// when some potential is implied both on and off, that pair (on, off).
-    fn follow(&mut self, chaining: Chaining, starts: &[Pot]) -> (Implications, Option<(Pot, Pot)>) {
+    fn follow(&mut self, chaining: Chaining, starts: &[Pot]) -> Followed {
+        let followed = self.follow_from(chaining, starts);
+        self.tick(followed.0.members().len());
+        followed
+    }
+
+    /// [`Chains::follow`], without counting the potentials followed.
+    fn follow_from(&mut self, chaining: Chaining, starts: &[Pot]) -> Followed {
         let n = self.n;
-        let mut imp = Implications::new(n);
+        let mut imp = self.fresh();
         let mut work = self.grid.clone();
         let mut pending_on = VecDeque::new();
         let mut pending_off = VecDeque::new();
@@ -287,11 +474,18 @@ impl<'g> Chains<'g> {
             }
         }
         let cell_rule = !chaining.nishio;
+        // A chain that does not change the grid follows its links.
+        let links = (!chaining.dynamic && chaining.level == 0).then(|| self.links(cell_rule));
         let mut offs = Vec::new();
-        let mut ons = Vec::new();
+        let mut ons = Implied::default();
         loop {
             if let Some(p) = pending_on.pop_front() {
-                self.on_to_off(&work, p, cell_rule, &mut offs);
+                if let Some(links) = &links {
+                    offs.clear();
+                    offs.extend_from_slice(links.of(p));
+                } else {
+                    self.on_to_off(&work, p, cell_rule, &mut offs);
+                }
                 for &(q, cause) in &offs {
                     if imp.contains(conjugate(q)) {
                         imp.insert(q, &[p], cause);
@@ -304,16 +498,24 @@ impl<'g> Chains<'g> {
                 continue;
             }
             if let Some(p) = pending_off.pop_front() {
-                self.off_to_on(&work, self.grid, p, &imp, cell_rule, &mut ons);
+                if let Some(links) = &links {
+                    ons.clear();
+                    for &(q, cause) in links.of(p) {
+                        let start = ons.begin(p);
+                        ons.end(q, cause, start);
+                    }
+                } else {
+                    self.off_to_on(&work, self.grid, p, &imp, cell_rule, &mut ons);
+                }
                 if chaining.dynamic {
                     work.eliminate(cell_of(p, n), value_of(p, n));
                 }
-                for (q, parents, cause) in ons.drain(..) {
+                for (q, parents, cause) in ons.iter() {
                     if imp.contains(conjugate(q)) {
-                        imp.insert(q, &parents, cause);
+                        imp.insert(q, parents, cause);
                         return (imp, Some((q, conjugate(q))));
                     }
-                    if imp.insert(q, &parents, cause) {
+                    if imp.insert(q, parents, cause) {
                         pending_on.push_back(q);
                     }
                 }
@@ -370,9 +572,15 @@ impl<'g> Chains<'g> {
             3 => vec![Chaining::UNARY, Chaining::MULTIPLE],
             _ => vec![Chaining::nested(chaining.nesting, 0)],
         };
+        // Nested searches watch the same deadline and flag.
+        let stop = self.watch.as_ref().map(|w| w.stop().clone());
         for c in nested {
+            let stop = stop.clone();
             inner.push(Box::new(move |g: &Grid| {
                 let mut chains = Chains::new(g);
+                if let Some(stop) = &stop {
+                    chains = chains.with_stop(stop);
+                }
                 chains.outer = Some(source);
                 chains
                     .hints(c)
@@ -418,19 +626,27 @@ impl<'g> Chains<'g> {
             if grid.candidates(cell).count_ones() < 2 {
                 continue;
             }
+            if self.stopped.is_some() {
+                break;
+            }
             let bivalue = grid.candidates(cell).count_ones() == 2;
             for value in values(grid.candidates(cell)) {
                 let source = pot(cell, value, true, n);
                 // X-cycles, Y-cycles (from bivalue cells), XY-cycles.
-                self.cycles(source, false, true, &mut hints);
-                if bivalue {
-                    self.cycles(source, true, false, &mut hints);
+                for (cell_rule, house_rule) in [(false, true), (true, false), (true, true)] {
+                    if cell_rule && !house_rule && !bivalue {
+                        continue;
+                    }
+                    let from = hints.len();
+                    self.cycles(source, cell_rule, house_rule, &mut hints);
+                    self.found(&hints, from);
                 }
-                self.cycles(source, true, true, &mut hints);
                 for cell_rule in [false, true] {
                     for on in [true, false] {
                         let source = pot(cell, value, on, n);
+                        let from = hints.len();
                         self.unary(source, cell_rule, &mut hints);
+                        self.found(&hints, from);
                     }
                 }
             }
@@ -442,45 +658,40 @@ impl<'g> Chains<'g> {
     /// forcing chains: all "on" potentials of a round, then all "off" ones).
     fn unary(&mut self, source: Pot, cell_rule: bool, hints: &mut Vec<Hint>) {
         let grid = self.grid;
-        let mut imp = Implications::new(self.n);
+        let links = self.links(cell_rule);
+        let base = if cell_rule { 70 } else { 66 };
+        let mut imp = self.fresh();
         imp.insert(source, &[], Cause::Assumed);
-        let mut pending_on: VecDeque<Pot> = VecDeque::new();
-        let mut pending_off: VecDeque<Pot> = VecDeque::new();
-        if is_on(source) {
-            pending_on.push_back(source);
-        } else {
-            pending_off.push_back(source);
-        }
+        // One level at a time: the potentials of one state, those they imply of the other.
+        let mut level = VecDeque::from([source]);
+        let mut next = VecDeque::new();
+        let mut depth = 0;
         let mut targets: Vec<(Pot, Pot, Cause)> = Vec::new();
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            while let Some(p) = pending_on.pop_front() {
-                self.on_to_off(grid, p, cell_rule, &mut offs);
-                for &(q, cause) in &offs {
-                    if conjugate(q) == source && !targets.iter().any(|t| t.0 == q) {
-                        targets.push((q, p, cause));
-                    }
-                    if imp.insert(q, &[p], cause) {
-                        pending_off.push_back(q);
-                    }
+        // Each potential's consequences, onto the queue of the other state.
+        let mut spread = |p: Pot, queue: &mut VecDeque<Pot>| {
+            for &(q, cause) in links.of(p) {
+                if conjugate(q) == source && !targets.iter().any(|t| t.0 == q) {
+                    targets.push((q, p, cause));
+                }
+                if imp.insert(q, &[p], cause) {
+                    queue.push_back(q);
                 }
             }
-            while let Some(p) = pending_off.pop_front() {
-                self.off_to_on(grid, grid, p, &imp, cell_rule, &mut ons);
-                for (q, parents, cause) in ons.drain(..) {
-                    if conjugate(q) == source && !targets.iter().any(|t| t.0 == q) {
-                        targets.push((q, p, cause));
-                    }
-                    if imp.insert(q, &parents, cause) {
-                        pending_on.push_back(q);
-                    }
-                }
+        };
+        while !level.is_empty() {
+            // A chain back from this level has one potential per level and its target.
+            let complexity = depth + 2;
+            if self.beyond_unary(base, complexity) {
+                break;
             }
+            while let Some(p) = level.pop_front() {
+                spread(p, &mut next);
+            }
+            std::mem::swap(&mut level, &mut next);
+            depth += 1;
         }
         for (target, parent, _) in targets {
             let complexity = 1 + self.complexity(&imp, parent);
-            let base = if cell_rule { 70 } else { 66 };
             let mut path = imp.path(parent);
             path.push(target);
             let xy = cell_rule && is_xy(&path, self.n);
@@ -491,12 +702,9 @@ impl<'g> Chains<'g> {
             } else {
                 Technique::Aic
             };
-            if let Some(step) = self.conclude(
-                technique,
-                target,
-                base + length_difficulty(complexity),
-                &[&path],
-            ) {
+            if let Some(step) =
+                self.conclude(technique, target, base + length_difficulty(complexity))
+            {
                 let mut rule_parents = Vec::new();
                 if let Some(outer) = self.outer {
                     imp.rule_parents(parent, outer, grid, &mut rule_parents);
@@ -507,10 +715,14 @@ impl<'g> Chains<'g> {
                     kind: Kind::Unary,
                     result: target,
                     step,
+                    paths: vec![path],
+                    n: self.n,
                     rule_parents,
                 });
             }
         }
+        self.tick(imp.members().len());
+        self.pool.push(imp);
     }
 
     /// The loops from `source` (on) back to itself: each link of a loop works both ways, so a
@@ -521,16 +733,19 @@ impl<'g> Chains<'g> {
         let grid = self.grid;
         let n = self.n;
         // The potentials reached, each with the node it came from (one parent: not dynamic).
-        let mut nodes: Vec<(Pot, usize)> = vec![(source, usize::MAX)];
-        let mut on_seen = Implications::new(n);
-        on_seen.insert(source, &[], Cause::Assumed);
+        let mut nodes = std::mem::take(&mut self.cycle_nodes);
+        nodes.clear();
+        nodes.push((source, usize::MAX));
+        let mut on_seen = std::mem::take(&mut self.cycle_seen);
+        on_seen.resize(grid.board().cell_count() * n * 2, false);
+        on_seen[source as usize] = true;
         let mut pending_on = vec![0usize];
         let mut pending_off: Vec<usize> = Vec::new();
         let mut found: Vec<usize> = Vec::new();
         let mut length = 0;
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        let no_imp = Implications::new(n);
+        let offs = self.links(cell_rule);
+        // Strong links through houses too, or through cells only.
+        let ons = self.links(if house_rule { cell_rule } else { true });
         let is_ancestor = |nodes: &[(Pot, usize)], mut at: usize, q: Pot| {
             while nodes[at].1 != usize::MAX {
                 at = nodes[at].1;
@@ -540,12 +755,16 @@ impl<'g> Chains<'g> {
             }
             false
         };
+        let base = if cell_rule && house_rule { 70 } else { 65 };
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            // The loops this round closes have one node per level.
+            let complexity = length + 2;
+            if self.beyond_unary(base, complexity) {
+                break;
+            }
             length += 1;
             for at in std::mem::take(&mut pending_on) {
-                let p = nodes[at].0;
-                self.on_to_off(grid, p, cell_rule, &mut offs);
-                for &(q, _) in &offs {
+                for &(q, _) in offs.of(nodes[at].0) {
                     if !is_ancestor(&nodes, at, q) {
                         nodes.push((q, at));
                         pending_off.push(nodes.len() - 1);
@@ -554,19 +773,15 @@ impl<'g> Chains<'g> {
             }
             length += 1;
             for at in std::mem::take(&mut pending_off) {
-                let p = nodes[at].0;
-                if house_rule {
-                    self.off_to_on(grid, grid, p, &no_imp, cell_rule, &mut ons);
-                } else {
-                    self.off_to_on(grid, grid, p, &no_imp, true, &mut ons);
-                    ons.retain(|(_, _, cause)| *cause == Cause::Cell);
-                }
-                for (q, _, _) in ons.drain(..) {
+                for &(q, cause) in ons.of(nodes[at].0) {
+                    if !house_rule && cause != Cause::Cell {
+                        continue;
+                    }
                     if length >= 4 && q == source {
                         nodes.push((q, at));
                         found.push(nodes.len() - 1);
                     }
-                    if on_seen.insert(q, &[], Cause::Assumed) {
+                    if !std::mem::replace(&mut on_seen[q as usize], true) {
                         nodes.push((q, at));
                         pending_on.push(nodes.len() - 1);
                     }
@@ -576,6 +791,11 @@ impl<'g> Chains<'g> {
                 break;
             }
         }
+        self.tick(nodes.len());
+        for &(p, _) in &nodes {
+            on_seen[p as usize] = false;
+        }
+        self.cycle_seen = on_seen;
         for end in found {
             // The loop, from its end back to (not including) the source node.
             let mut loop_nodes = Vec::new();
@@ -607,28 +827,17 @@ impl<'g> Chains<'g> {
                 continue;
             }
             let complexity = loop_nodes.len() as u32;
-            let base = if cell_rule && house_rule { 70 } else { 65 };
             let difficulty = base + length_difficulty(complexity);
             let mut path: Vec<Pot> = loop_nodes.clone();
             path.push(source);
             path.reverse();
-            let mut pattern: Vec<(usize, u16)> = path
-                .iter()
-                .map(|&p| (cell_of(p, n), value_of(p, n)))
-                .collect();
-            pattern.sort_unstable();
-            pattern.dedup();
             let step = Step {
                 technique: Technique::BidirectionalCycle,
                 houses: Vec::new(),
-                pattern,
+                pattern: Vec::new(),
                 placements: Vec::new(),
                 eliminations,
-                text: format!(
-                    "Bidirectional cycle: {}; each link holds both ways, so what sees both ends \
-                     of a link goes",
-                    describe(&path, n)
-                ),
+                text: String::new(),
                 difficulty,
             };
             hints.push(Hint {
@@ -637,6 +846,8 @@ impl<'g> Chains<'g> {
                 kind: Kind::Unary,
                 result: source,
                 step,
+                paths: vec![path],
+                n,
                 rule_parents: Vec::new(),
             });
         }
@@ -647,6 +858,9 @@ impl<'g> Chains<'g> {
         let grid = self.grid;
         let mut hints = Vec::new();
         for cell in 0..grid.board().cell_count() {
+            if self.stopped.is_some() {
+                break;
+            }
             let count = grid.candidates(cell).count_ones();
             if count > 2 || (count > 1 && chaining.dynamic) {
                 self.cell_hints(chaining, cell, count, &mut hints);
@@ -678,7 +892,7 @@ impl<'g> Chains<'g> {
                         p_off,
                         base,
                         complexity,
-                        &paths,
+                        paths,
                         &[a, b],
                     );
                 }
@@ -697,7 +911,7 @@ impl<'g> Chains<'g> {
                         p_on,
                         base,
                         complexity,
-                        &paths,
+                        paths,
                         &[a, b],
                     );
                 }
@@ -716,11 +930,12 @@ impl<'g> Chains<'g> {
                             q,
                             base,
                             complexity,
-                            &paths,
+                            paths,
                             &[q],
                         );
                     }
                 }
+                self.pool.push(off_imp);
             }
             if !chaining.nishio {
                 self.region_hints(chaining, cell, value, on_imp, hints);
@@ -742,13 +957,12 @@ impl<'g> Chains<'g> {
                 .iter()
                 .map(|(_, f)| f.0.complexity(q, &mut self.seen))
                 .sum();
-            let paths: Vec<Vec<Pot>> = branches.iter().map(|(_, f)| f.0.path(q)).collect();
-            let refs: Vec<&Vec<Pot>> = paths.iter().collect();
             let technique = chaining.technique(Kind::Cell);
             let difficulty = base + length_difficulty(complexity);
-            let Some(step) = self.conclude(technique, q, difficulty, &refs) else {
+            let Some(step) = self.conclude(technique, q, difficulty) else {
                 continue;
             };
+            let paths = branches.iter().map(|(_, f)| f.0.path(q)).collect();
             let mut rule_parents = Vec::new();
             if let Some(outer) = self.outer {
                 for (_, f) in &branches {
@@ -766,6 +980,8 @@ impl<'g> Chains<'g> {
                 kind: Kind::Cell,
                 result: q,
                 step,
+                paths,
+                n,
                 rule_parents,
             });
         }
@@ -804,15 +1020,13 @@ impl<'g> Chains<'g> {
                         .iter()
                         .map(|f| f.0.complexity(q, &mut self.seen))
                         .sum::<u32>();
-                let mut paths = vec![on_imp.path(q)];
-                paths.extend(branches.iter().map(|f| f.0.path(q)));
-                let refs: Vec<&Vec<Pot>> = paths.iter().collect();
                 let difficulty = chaining.base() + length_difficulty(complexity);
-                let Some(step) =
-                    self.conclude(chaining.technique(Kind::Region), q, difficulty, &refs)
+                let Some(step) = self.conclude(chaining.technique(Kind::Region), q, difficulty)
                 else {
                     continue;
                 };
+                let mut paths = vec![on_imp.path(q)];
+                paths.extend(branches.iter().map(|f| f.0.path(q)));
                 let mut rule_parents = Vec::new();
                 if let Some(outer) = self.outer {
                     on_imp.rule_parents(q, outer, grid, &mut rule_parents);
@@ -831,6 +1045,8 @@ impl<'g> Chains<'g> {
                     kind: Kind::Region,
                     result: q,
                     step,
+                    paths,
+                    n,
                     rule_parents,
                 });
             }
@@ -847,12 +1063,11 @@ impl<'g> Chains<'g> {
         result: Pot,
         base: u16,
         complexity: u32,
-        paths: &[Vec<Pot>],
+        paths: [Vec<Pot>; 2],
         ends: &[Pot],
     ) {
         let difficulty = base + length_difficulty(complexity);
-        let refs: Vec<&Vec<Pot>> = paths.iter().collect();
-        let Some(step) = self.conclude(chaining.technique(kind), result, difficulty, &refs) else {
+        let Some(step) = self.conclude(chaining.technique(kind), result, difficulty) else {
             return;
         };
         let mut rule_parents = Vec::new();
@@ -867,18 +1082,15 @@ impl<'g> Chains<'g> {
             kind,
             result,
             step,
+            paths: paths.into(),
+            n: self.n,
             rule_parents,
         });
     }
 
-    /// The step that concludes `result`, explained by `paths`; `None` if it changes nothing.
-    fn conclude(
-        &self,
-        technique: Technique,
-        result: Pot,
-        difficulty: u16,
-        paths: &[&Vec<Pot>],
-    ) -> Option<Step> {
+    /// The step that concludes `result` (its words and pattern left to [`Hint::into_step`]);
+    /// `None` if it changes nothing.
+    fn conclude(&self, technique: Technique, result: Pot, difficulty: u16) -> Option<Step> {
         let grid = self.grid;
         let n = self.n;
         let (cell, value) = (cell_of(result, n), value_of(result, n));
@@ -893,29 +1105,13 @@ impl<'g> Chains<'g> {
             }
             (Vec::new(), vec![(cell, value)])
         };
-        let mut pattern: Vec<(usize, u16)> = paths
-            .iter()
-            .flat_map(|path| path.iter().map(|&p| (cell_of(p, n), value_of(p, n))))
-            .collect();
-        pattern.sort_unstable();
-        pattern.dedup();
-        let chains: Vec<String> = paths.iter().map(|path| describe(path, n)).collect();
-        let conclusion = format!(
-            "{}{}{value}",
-            cell_name(cell, n),
-            if is_on(result) { "=" } else { "≠" }
-        );
         Some(Step {
             technique,
             houses: Vec::new(),
-            pattern,
+            pattern: Vec::new(),
             placements,
             eliminations,
-            text: format!(
-                "{}: {}; so {conclusion}",
-                technique.name(),
-                chains.join("; ")
-            ),
+            text: String::new(),
             difficulty,
         })
     }

@@ -45,6 +45,53 @@ pub enum Cause {
     Advanced(u32),
 }
 
+/// Potentials found implied by one potential, each with its parents and cause, the parents of
+/// all kept in one buffer.
+#[derive(Clone, Debug, Default)]
+pub struct Implied {
+    found: Vec<(Pot, Cause, u32, u32)>,
+    parents: Vec<Pot>,
+}
+
+impl Implied {
+    /// Empties the list.
+    pub fn clear(&mut self) {
+        self.found.clear();
+        self.parents.clear();
+    }
+
+    /// Starts the parents of the next potential with `first`; where they start.
+    pub fn begin(&mut self, first: Pot) -> usize {
+        self.parents.push(first);
+        self.parents.len() - 1
+    }
+
+    /// Adds a parent to the potential begun.
+    pub fn add_parent(&mut self, parent: Pot) {
+        self.parents.push(parent);
+    }
+
+    /// Ends the potential begun: `q` with the parents added since [`Implied::begin`], which
+    /// start at `start`.
+    pub fn end(&mut self, q: Pot, cause: Cause, start: usize) {
+        let len = self.parents.len() - start;
+        self.found.push((q, cause, start as u32, len as u32));
+    }
+
+    /// Whether `q` is in the list.
+    pub fn contains(&self, q: Pot) -> bool {
+        self.found.iter().any(|f| f.0 == q)
+    }
+
+    /// The potentials, each with its parents and cause.
+    pub fn iter(&self) -> impl Iterator<Item = (Pot, &[Pot], Cause)> + '_ {
+        self.found.iter().map(|&(q, cause, start, len)| {
+            let start = start as usize;
+            (q, &self.parents[start..start + len as usize], cause)
+        })
+    }
+}
+
 /// A set of potentials, each with its parents and cause, in the order they were added.
 #[derive(Clone, Debug)]
 pub struct Implications {
@@ -63,12 +110,25 @@ impl Implications {
     pub fn new(n: usize) -> Implications {
         Implications {
             slot: vec![NONE; n * n * n * 2],
-            members: Vec::new(),
-            parent_start: Vec::new(),
-            parent_len: Vec::new(),
-            causes: Vec::new(),
-            links: Vec::new(),
+            // Room for what a typical chain reaches, to spare growing a new set step by step.
+            members: Vec::with_capacity(n * n * 2),
+            parent_start: Vec::with_capacity(n * n * 2),
+            parent_len: Vec::with_capacity(n * n * 2),
+            causes: Vec::with_capacity(n * n * 2),
+            links: Vec::with_capacity(n * n * 4),
         }
+    }
+
+    /// Empties the set, keeping its room.
+    pub fn clear(&mut self) {
+        for &p in &self.members {
+            self.slot[p as usize] = NONE;
+        }
+        self.members.clear();
+        self.parent_start.clear();
+        self.parent_len.clear();
+        self.causes.clear();
+        self.links.clear();
     }
 
     /// Whether `p` is in the set.

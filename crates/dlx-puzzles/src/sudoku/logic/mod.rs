@@ -5,6 +5,7 @@
 //! - [`step`]: a [`Step`]: its technique, pattern, placements, eliminations, words and
 //!   difficulty on Sudoku Explainer's scale.
 //! - [`singles`], [`locked`], [`subsets`], [`fish`]: on every shape (any houses).
+//! - [`implications`], [`links`]: the potentials of chains and what implies what.
 //! - [`wings`], [`turbot`], [`coloring`], [`unique`], [`aligned`], [`chains`]: on 9x9 and other shapes up to
 //!   16x16 for chains.
 //!
@@ -31,6 +32,7 @@ pub mod coloring;
 pub mod fish;
 pub mod grid;
 pub mod implications;
+pub mod links;
 pub mod locked;
 pub mod singles;
 pub mod step;
@@ -40,6 +42,8 @@ pub mod unique;
 pub mod wings;
 
 use std::ops::ControlFlow;
+
+use dlx_core::{Stop, StopReason};
 
 pub use chains::Chaining;
 pub use grid::{Board, Grid};
@@ -54,6 +58,8 @@ pub struct Unit {
     /// What the unit looks for.
     pub name: &'static str,
     search: fn(&Grid, Found<'_>) -> ControlFlow<()>,
+    /// For a unit of forcing chains, their kind, to look for the easiest only when one is wanted.
+    chaining: Option<Chaining>,
     /// The largest side the unit is tried on (chains grow with the cube of the side).
     max_size: usize,
 }
@@ -69,13 +75,19 @@ impl Unit {
         Unit {
             name,
             search,
+            chaining: None,
             max_size: usize::MAX,
         }
     }
 
-    const fn up_to(mut self, size: usize) -> Unit {
-        self.max_size = size;
-        self
+    /// A unit of forcing chains of `chaining`, on sides up to [`CHAIN_SIZE`].
+    const fn chains(name: &'static str, chaining: Chaining) -> Unit {
+        Unit {
+            name,
+            search: |_, _| ControlFlow::Continue(()),
+            chaining: Some(chaining),
+            max_size: CHAIN_SIZE,
+        }
     }
 
     /// Hands every step of this unit on `grid` to `found`, until it breaks.
@@ -83,11 +95,35 @@ impl Unit {
         if grid.size() > self.max_size {
             return ControlFlow::Continue(());
         }
-        (self.search)(grid, found)
+        match self.chaining {
+            Some(chaining) => chains_of(grid, chaining, found),
+            None => (self.search)(grid, found),
+        }
     }
 
     /// The first step of this unit on `grid` that changes it.
     pub fn find(&self, grid: &Grid) -> Option<Step> {
+        self.find_until(grid, &Stop::new()).ok().flatten()
+    }
+
+    /// [`Unit::find`] under the run control `stop` (a deadline, a cancel flag), which forcing
+    /// chains look at as they go; `Err` when it stopped the search.
+    pub fn find_until(&self, grid: &Grid, stop: &Stop) -> Result<Option<Step>, StopReason> {
+        if let Some(reason) = stop.halted() {
+            return Err(reason);
+        }
+        if let Some(chaining) = self.chaining {
+            if grid.size() > self.max_size {
+                return Ok(None);
+            }
+            let mut chains = chains::Chains::new(grid).with_stop(stop);
+            let easiest = chains.easiest(chaining);
+            if let Some(reason) = chains.stopped() {
+                return Err(reason);
+            }
+            // Every chain hint changes the grid (one that would not is never made).
+            return Ok(easiest.map(chains::Hint::into_step));
+        }
         let mut first = None;
         let _ = self.search(grid, &mut |step: Step| {
             if step.changes(grid) {
@@ -97,13 +133,13 @@ impl Unit {
                 ControlFlow::Continue(())
             }
         });
-        first
+        Ok(first)
     }
 }
 
 fn chains_of(grid: &Grid, chaining: Chaining, found: Found<'_>) -> ControlFlow<()> {
     for hint in chains::Chains::new(grid).hints(chaining) {
-        found(hint.step)?;
+        found(hint.into_step())?;
     }
     ControlFlow::Continue(())
 }
@@ -137,20 +173,30 @@ unit_fn!(xy_wing, wings::xy, false);
 unit_fn!(xyz_wing, wings::xy, true);
 unit_fn!(skyscraper, turbot::search, false);
 unit_fn!(kite, turbot::search, true);
-unit_fn!(unary_chains, chains_of, Chaining::UNARY);
-unit_fn!(nishio_chains, chains_of, Chaining::NISHIO);
-unit_fn!(multiple_chains, chains_of, Chaining::MULTIPLE);
-unit_fn!(dynamic_chains, chains_of, Chaining::DYNAMIC);
-unit_fn!(dynamic_plus_chains, chains_of, Chaining::DYNAMIC_PLUS);
-unit_fn!(nested_2, chains_of, Chaining::nested(2, 0));
-unit_fn!(nested_3, chains_of, Chaining::nested(3, 0));
-unit_fn!(nested_4, chains_of, Chaining::nested(4, 0));
+
+/// The units given, then forcing chains from the easiest kind to the most nested (Sudoku
+/// Explainer's order, for rating and explaining alike).
+macro_rules! then_chains {
+    ($($unit:expr),* $(,)?) => {
+        &[
+            $($unit,)*
+            Unit::chains("Forcing Chains & Cycles", Chaining::UNARY),
+            Unit::chains("Nishio Forcing Chains", Chaining::NISHIO),
+            Unit::chains("Multiple Forcing Chains", Chaining::MULTIPLE),
+            Unit::chains("Dynamic Forcing Chains", Chaining::DYNAMIC),
+            Unit::chains("Dynamic Forcing Chains (+)", Chaining::DYNAMIC_PLUS),
+            Unit::chains("Nested Forcing Chains", Chaining::nested(2, 0)),
+            Unit::chains("Nested Forcing Chains", Chaining::nested(3, 0)),
+            Unit::chains("Nested Forcing Chains", Chaining::nested(4, 0)),
+        ]
+    };
+}
 
 /// The largest side on which chains are looked for.
 const CHAIN_SIZE: usize = 16;
 
 /// The units of Sudoku Explainer's rating, in its order (which is its order of difficulty).
-pub const RATE: &[Unit] = &[
+pub const RATE: &[Unit] = then_chains![
     Unit::new("Full House", singles::full_house),
     Unit::new("Hidden Single", singles::hidden_single),
     Unit::new("Direct Pointing", direct_pointing),
@@ -172,19 +218,11 @@ pub const RATE: &[Unit] = &[
     Unit::new("Hidden Quad", hidden_quad),
     Unit::new("BUG+1", unique::bug_plus_one),
     Unit::new("Aligned Pair Exclusion", aligned::pair_exclusion),
-    Unit::new("Forcing Chains & Cycles", unary_chains).up_to(CHAIN_SIZE),
-    Unit::new("Nishio Forcing Chains", nishio_chains).up_to(CHAIN_SIZE),
-    Unit::new("Multiple Forcing Chains", multiple_chains).up_to(CHAIN_SIZE),
-    Unit::new("Dynamic Forcing Chains", dynamic_chains).up_to(CHAIN_SIZE),
-    Unit::new("Dynamic Forcing Chains (+)", dynamic_plus_chains).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_2).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_3).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_4).up_to(CHAIN_SIZE),
 ];
 
 /// The units of an explanation: the rating's, with the patterns players know by name (the
 /// skyscraper, the kite, W-Wings, finned fish, coloring) tried before chains.
-pub const EXPLAIN: &[Unit] = &[
+pub const EXPLAIN: &[Unit] = then_chains![
     Unit::new("Full House", singles::full_house),
     Unit::new("Hidden Single", singles::hidden_single),
     Unit::new("Naked Single", singles::naked_single),
@@ -210,32 +248,54 @@ pub const EXPLAIN: &[Unit] = &[
     Unit::new("BUG+1", unique::bug_plus_one),
     Unit::new("Aligned Pair Exclusion", aligned::pair_exclusion),
     Unit::new("Simple Coloring", coloring::simple_coloring),
-    Unit::new("Forcing Chains & Cycles", unary_chains).up_to(CHAIN_SIZE),
-    Unit::new("Nishio Forcing Chains", nishio_chains).up_to(CHAIN_SIZE),
-    Unit::new("Multiple Forcing Chains", multiple_chains).up_to(CHAIN_SIZE),
-    Unit::new("Dynamic Forcing Chains", dynamic_chains).up_to(CHAIN_SIZE),
-    Unit::new("Dynamic Forcing Chains (+)", dynamic_plus_chains).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_2).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_3).up_to(CHAIN_SIZE),
-    Unit::new("Nested Forcing Chains", nested_4).up_to(CHAIN_SIZE),
 ];
 
 /// The next step on `grid`: the first step of the first unit of `units` that finds one.
 pub fn next_step(grid: &Grid, units: &[Unit]) -> Option<Step> {
+    next_step_until(grid, units, &Stop::new()).ok().flatten()
+}
+
+/// [`next_step`] under the run control `stop`; `Err` when it stopped the search.
+pub fn next_step_until(
+    grid: &Grid,
+    units: &[Unit],
+    stop: &Stop,
+) -> Result<Option<Step>, StopReason> {
     if grid.is_solved() || grid.is_broken() {
-        return None;
+        return Ok(None);
     }
-    units.iter().find_map(|unit| unit.find(grid))
+    for unit in units {
+        if let Some(step) = unit.find_until(grid, stop)? {
+            return Ok(Some(step));
+        }
+    }
+    Ok(None)
 }
 
 /// Every step from `grid` to the solution (or to where the units find nothing more), and the
 /// grid reached.
 pub fn solve(grid: &Grid, units: &[Unit]) -> (Vec<Step>, Grid) {
+    let (steps, grid, _) = solve_until(grid, units, &Stop::new());
+    (steps, grid)
+}
+
+/// [`solve`] under the run control `stop`: the steps taken until the solution, the end of the
+/// units or the stop, the grid reached, and why the stop ended the run, if it did.
+pub fn solve_until(
+    grid: &Grid,
+    units: &[Unit],
+    stop: &Stop,
+) -> (Vec<Step>, Grid, Option<StopReason>) {
     let mut grid = grid.clone();
     let mut steps = Vec::new();
-    while let Some(step) = next_step(&grid, units) {
-        step.apply(&mut grid);
-        steps.push(step);
+    loop {
+        match next_step_until(&grid, units, stop) {
+            Ok(Some(step)) => {
+                step.apply(&mut grid);
+                steps.push(step);
+            }
+            Ok(None) => return (steps, grid, None),
+            Err(reason) => return (steps, grid, Some(reason)),
+        }
     }
-    (steps, grid)
 }
