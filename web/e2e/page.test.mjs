@@ -120,6 +120,25 @@ async function solveTimed() {
   );
 }
 
+/** Clicks `#cancel` and resolves with the milliseconds until the status line says `cancelled`. */
+async function cancelLatency() {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const status = document.getElementById("status");
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (/cancelled/.test(status.textContent)) {
+            observer.disconnect();
+            resolve(performance.now() - start);
+          }
+        });
+        observer.observe(status, { subtree: true, childList: true, characterData: true });
+        document.getElementById("cancel").click();
+      }),
+  );
+}
+
 /** Checks that `grid` (n² symbols) is a solution: every row, column and region holds n
  * different symbols, and the givens are kept. */
 function assertSolution(grid, givens, regionOf) {
@@ -219,21 +238,7 @@ test("a count of the empty grid shows progress, keeps the page responsive and ca
   const progress = await page.textContent("#status");
   await page.waitForTimeout(300);
   assert.notEqual(await page.textContent("#status"), progress, "the progress line moves");
-  const latency = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const status = document.getElementById("status");
-        const start = performance.now();
-        const observer = new MutationObserver(() => {
-          if (/cancelled/.test(status.textContent)) {
-            observer.disconnect();
-            resolve(performance.now() - start);
-          }
-        });
-        observer.observe(status, { subtree: true, childList: true, characterData: true });
-        document.getElementById("cancel").click();
-      }),
-  );
+  const latency = await cancelLatency();
   figures.cancel = Math.round(latency * 10) / 10;
   figures.timerTicks = ticks;
   assert.ok(latency <= 200, `cancelled after ${latency} ms`);
@@ -371,8 +376,18 @@ test("generate makes puzzles that check unique", async () => {
   const made = await clickFor("generate", /^generated/);
   const er = Number(/ER (\d+\.\d)/.exec(made)[1]);
   assert.ok(er >= 1.0 && er <= 2.0, made);
-  await page.selectOption("#gen-difficulty", "0");
   await page.screenshot({ path: join(shots, "desktop-generated.png"), fullPage: true });
+
+  // A 25x25 puzzle takes long to make: the progress line is up, and Cancel stops it at once.
+  await page.selectOption("#gen-difficulty", "0");
+  await page.selectOption("#size", "25");
+  await page.click("#generate");
+  await page.waitForTimeout(300);
+  assert.match(await page.textContent("#status"), /^generating…/);
+  const latency = await cancelLatency();
+  figures.cancelGenerate = Math.round(latency * 10) / 10;
+  assert.ok(latency <= 200, `cancelled after ${latency} ms`);
+  await page.selectOption("#size", "9");
 });
 
 test("a pasted Simple Sudoku frame is kept when the board writes the puzzle", async () => {

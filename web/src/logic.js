@@ -142,7 +142,7 @@ export class LogicPanel {
       return;
     }
     this.hint = withMarks(answer.step, n);
-    this.$("step").textContent = `${this.hint.technique}: ${this.hint.text}`;
+    this.$("step").textContent = `${this.hint.text} (${this.hint.technique}, ${this.hint.difficulty.toFixed(1)})`;
     this.$("apply").disabled = false;
     section.showStep(this.hint);
     section.status(`hint: ${this.hint.technique}`);
@@ -187,7 +187,7 @@ export class LogicPanel {
     const step = this.steps[i];
     if (!step) return;
     for (const b of this.$("steps").querySelectorAll("button")) b.setAttribute("aria-current", String(b.dataset.step === String(i)));
-    this.$("step").textContent = `Step ${i + 1}. ${step.technique}: ${step.text}`;
+    this.$("step").textContent = `Step ${i + 1}. ${step.text} (${step.technique}, ${step.difficulty.toFixed(1)})`;
     this.section.showStep(step);
   }
 

@@ -52,7 +52,16 @@ fn nine() -> usize {
 /// to stop it).
 #[derive(Debug)]
 pub struct GenerateRun {
-    work: Result<(Generator, u64), String>,
+    work: Result<Work, String>,
+}
+
+/// A generation prepared: the generator, the seed, and whether the answer carries a rating
+/// (only when one was asked for: rating a large grid can take far longer than making it).
+#[derive(Debug)]
+struct Work {
+    generator: Generator,
+    seed: u64,
+    rated: bool,
 }
 
 impl GenerateRun {
@@ -68,17 +77,16 @@ impl GenerateRun {
     /// Makes the puzzle: `{"state":"done","text","seed","givens","attempts","checks",
     /// "rating"}` (the text in the line format, a jigsaw layout after it), or an error.
     pub fn run(&mut self) -> String {
-        let (generator, seed) = match &self.work {
-            Ok(work) => work,
+        let answer = match &self.work {
+            Ok(work) => make(work),
             Err(answer) => return answer.clone(),
         };
-        let answer = make(generator, *seed);
         self.work = Err(answer.clone());
         answer
     }
 }
 
-fn start(request_json: &str) -> Result<(Generator, u64), InputError> {
+fn start(request_json: &str) -> Result<Work, InputError> {
     let request = request::<GenerateRequest>(request_json)?;
     let options_error = |e: GenerateError| InputError::new("options", e.to_string());
     let generator = if request.jigsaw {
@@ -124,15 +132,22 @@ fn start(request_json: &str) -> Result<(Generator, u64), InputError> {
         None => generator,
     };
     generator.prepare().map_err(options_error)?;
-    Ok((generator, request.seed))
+    Ok(Work {
+        generator,
+        seed: request.seed,
+        rated: request.rating.is_some(),
+    })
 }
 
-fn make(generator: &Generator, seed: u64) -> String {
-    let mut work = Workspace::new(generator);
-    match generator.generate(seed, 0, &mut work) {
+fn make(work: &Work) -> String {
+    let seed = work.seed;
+    let generator = &work.generator;
+    match generator.generate(seed, 0, &mut Workspace::new(generator)) {
         Ok(made) => {
-            let rating = rate_givens(&made.shape, &made.givens)
-                .ok()
+            let rating = work
+                .rated
+                .then(|| rate_givens(&made.shape, &made.givens).ok())
+                .flatten()
                 .map(|r| json!({"er": r.er, "ep": r.ep, "ed": r.ed, "hardest": r.hardest}));
             let line = Layout::Line {
                 alphabet: Alphabet::OneBased,
