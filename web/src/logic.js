@@ -153,9 +153,10 @@ export class LogicPanel {
   apply() {
     const hint = this.hint;
     if (!hint) return;
+    // Taken before the text is written again, which forgets what belonged to the old text.
+    const kept = this.appliedTo === this.$("puzzle").value ? this.eliminated : [];
     const text = this.section.writeCells(hint.placements);
     if (text === null) return;
-    const kept = this.appliedTo === this.$("puzzle").value ? this.eliminated : [];
     this.eliminated = kept.concat(hint.eliminations);
     this.appliedTo = text;
     this.hint = null;
