@@ -36,6 +36,8 @@ const CHROMIUM_FLAGS = [
 const lines = (file) => readFileSync(join(data, file), "utf8").split("\n");
 const PUZZLE17 = lines("17_clue.txt").find((l) => l.length === 81);
 const SIXTEEN = lines("poj3076_two_cases.txt").slice(0, 16).join("\n") + "\n";
+// The first puzzle Sudoku Explainer rated, with its ER/EP/ED.
+const [RATED, RATING] = lines("se_rated.txt").find((l) => /^[.\d]{81}\t/.test(l)).split("\t");
 const JIGSAW = lines("jigsaw.tsv")
   .filter((l) => !l.startsWith("#") && l.includes("\t"))
   .map((l) => l.split("\t"))[0];
@@ -114,6 +116,25 @@ async function solveTimed() {
         }, 10000);
         const start = performance.now();
         document.getElementById("solve").click();
+      }),
+  );
+}
+
+/** Clicks `#cancel` and resolves with the milliseconds until the status line says `cancelled`. */
+async function cancelLatency() {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const status = document.getElementById("status");
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (/cancelled/.test(status.textContent)) {
+            observer.disconnect();
+            resolve(performance.now() - start);
+          }
+        });
+        observer.observe(status, { subtree: true, childList: true, characterData: true });
+        document.getElementById("cancel").click();
       }),
   );
 }
@@ -217,21 +238,7 @@ test("a count of the empty grid shows progress, keeps the page responsive and ca
   const progress = await page.textContent("#status");
   await page.waitForTimeout(300);
   assert.notEqual(await page.textContent("#status"), progress, "the progress line moves");
-  const latency = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const status = document.getElementById("status");
-        const start = performance.now();
-        const observer = new MutationObserver(() => {
-          if (/cancelled/.test(status.textContent)) {
-            observer.disconnect();
-            resolve(performance.now() - start);
-          }
-        });
-        observer.observe(status, { subtree: true, childList: true, characterData: true });
-        document.getElementById("cancel").click();
-      }),
-  );
+  const latency = await cancelLatency();
   figures.cancel = Math.round(latency * 10) / 10;
   figures.timerTicks = ticks;
   assert.ok(latency <= 200, `cancelled after ${latency} ms`);
@@ -304,6 +311,119 @@ test("the exact-cover playground counts and draws", async () => {
   await page.locator("#cover").screenshot({ path: join(shots, "desktop-cover.png") });
 });
 
+/** Clicks `#id` and waits until the status line matches `pattern`; its text. */
+async function clickFor(id, pattern, timeout = 20000) {
+  await page.click(`#${id}`);
+  await page.waitForFunction((source) => new RegExp(source).test(document.getElementById("status").textContent), pattern.source, { timeout });
+  return page.textContent("#status");
+}
+
+test("a hint on a 17-clue puzzle places or removes what the solution says", async () => {
+  await paste(PUZZLE17);
+  await clickFor("hint", /^hint: /);
+  const step = await page.evaluate(() => window.dlxPage.sudoku.logic.hint);
+  assert.ok(step.placements.length + step.eliminations.length > 0, JSON.stringify(step));
+  assert.ok((await page.textContent("#step")).includes(step.text));
+  // The pattern and the step's candidates are marked on the board.
+  assert.ok((await page.locator("#board .hl-pattern, #board .hl-place").count()) > 0);
+  const shown = await page.locator("#board .mk .place, #board .mk .elim").count();
+  assert.equal(shown, step.placements.length + step.eliminations.length);
+  await page.screenshot({ path: join(shots, "desktop-hint.png"), fullPage: true });
+  await page.click("#apply");
+  await page.waitForFunction(() => /^applied/.test(document.getElementById("status").textContent));
+  await solveTimed();
+  const solution = await boardTexts();
+  for (const [cell, value] of step.placements) assert.equal(solution[cell], String(value), `placed at ${cell}`);
+  for (const [cell, value] of step.eliminations) assert.notEqual(solution[cell], String(value), `removed at ${cell}`);
+  // Hints applied one after another reach the solution: each goes on from the ones before, the
+  // candidates they removed included.
+  let hints = 1;
+  for (;;) {
+    const status = await clickFor("hint", /^(hint: |solved|no hint)/);
+    if (!status.startsWith("hint: ")) {
+      assert.match(status, /^solved/);
+      break;
+    }
+    const next = await page.evaluate(() => window.dlxPage.sudoku.logic.hint);
+    for (const [cell, value] of next.placements) assert.equal(solution[cell], String(value), `hint ${hints} placed at ${cell}`);
+    for (const [cell, value] of next.eliminations) assert.notEqual(solution[cell], String(value), `hint ${hints} removed at ${cell}`);
+    await page.click("#apply");
+    await page.waitForFunction(() => /^applied/.test(document.getElementById("status").textContent));
+    assert.ok(++hints < 400, "hints do not reach the solution");
+  }
+  assert.deepEqual(cellsOf(await page.inputValue("#puzzle")), solution);
+  figures.hintsTo17Solution = hints;
+});
+
+test("explain reaches the solution, and rate gives Sudoku Explainer's figures", async () => {
+  await paste(RATED);
+  const status = await clickFor("explain", /^(explained|stopped)/);
+  assert.match(status, /^explained: \d+ steps to the solution/);
+  const steps = await page.locator("#steps li").count();
+  assert.ok(steps > 10, `${steps} steps`);
+  await page.click(`#steps [data-step="${steps - 1}"]`);
+  assert.match(await page.textContent("#step"), new RegExp(`^Step ${steps}\\. `));
+  // The grid before the last step has one cell left at most.
+  const empty = (await boardTexts()).filter((t) => t === "").length;
+  assert.ok(empty <= 1, `${empty} cells empty before the last step`);
+  await page.screenshot({ path: join(shots, "desktop-explain.png"), fullPage: true });
+  const rated = await clickFor("rate", /^rated /);
+  assert.equal(rated.split(" ")[1], RATING);
+});
+
+test("generate makes puzzles that check unique", async () => {
+  await page.selectOption("#size", "9");
+  await page.selectOption("#gen-symmetry", "rot180");
+  await page.fill("#gen-seed", "");
+  await clickFor("generate", /^generated: \d+ givens/);
+  assert.match(await page.textContent("#stats"), /seed \d+/);
+  assert.equal(await clickFor("check", /^(unique|multiple|none)/).then((t) => t.split(":")[0]), "unique");
+  const givens = (await boardTexts()).map((t) => t !== "");
+  for (let k = 0; k < 81; k++) assert.equal(givens[k], givens[80 - k], `symmetry at ${k}`);
+  // A random jigsaw layout, and a difficulty range, on 6x6 and 9x9.
+  await page.check("#gen-jigsaw");
+  await clickFor("generate", /^generated/);
+  assert.match(await page.inputValue("#puzzle"), /^[.1-9]{81}\s+\S{81}\s*$/);
+  assert.equal((await clickFor("check", /^(unique|multiple|none)/)).split(":")[0], "unique");
+  await page.uncheck("#gen-jigsaw");
+  await page.selectOption("#gen-difficulty", "1");
+  const made = await clickFor("generate", /^generated/);
+  const er = Number(/ER (\d+\.\d)/.exec(made)[1]);
+  assert.ok(er >= 1.0 && er <= 2.0, made);
+  await page.screenshot({ path: join(shots, "desktop-generated.png"), fullPage: true });
+
+  // A 25x25 puzzle takes long to make: the progress line is up, and Cancel stops it at once.
+  await page.selectOption("#gen-difficulty", "0");
+  await page.selectOption("#size", "25");
+  await page.click("#generate");
+  await page.waitForTimeout(300);
+  assert.match(await page.textContent("#status"), /^generating…/);
+  const latency = await cancelLatency();
+  figures.cancelGenerate = Math.round(latency * 10) / 10;
+  assert.ok(latency <= 200, `cancelled after ${latency} ms`);
+  await page.selectOption("#size", "9");
+});
+
+test("a pasted Simple Sudoku frame is kept when the board writes the puzzle", async () => {
+  const rows = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((r) => PUZZLE17.slice(r * 9, r * 9 + 9));
+  const framed = (row) => `|${row.slice(0, 3)}|${row.slice(3, 6)}|${row.slice(6)}|`;
+  const band = (b) => rows.slice(b * 3, b * 3 + 3).map(framed).join("\n");
+  const star = `*-----------*\n${band(0)}\n|---+---+---|\n${band(1)}\n|---+---+---|\n${band(2)}\n*-----------*\n`;
+  await paste(star);
+  await solveTimed();
+  assert.equal(await page.inputValue("#puzzle"), star);
+  // Typing a value writes the text again: in its frame.
+  const empty = [...PUZZLE17].indexOf(".");
+  await page.click("#clear");
+  await page.click(`#board [data-cell="${empty}"]`);
+  await page.keyboard.press("5");
+  await page.waitForFunction((before) => document.getElementById("puzzle").value !== before, star);
+  const text = await page.inputValue("#puzzle");
+  assert.ok(text.startsWith("*-----------*\n|"), text);
+  assert.equal(text.split("\n").filter((l) => l === "|---+---+---|").length, 2, text);
+  assert.equal(text.replace(/[^.1-9]/g, "")[empty], "5");
+});
+
 test("at phone width the board and the buttons fit", async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await paste(PUZZLE17);
@@ -314,11 +434,15 @@ test("at phone width the board and the buttons fit", async () => {
   assert.ok(board.x >= 0 && board.x + board.width <= 390, `board at ${board.x}..${board.x + board.width}`);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width} px wide`);
-  for (const id of ["solve", "check", "count", "cancel"]) {
+  for (const id of ["solve", "check", "count", "cancel", "hint", "explain", "rate", "generate"]) {
     const b = await page.locator(`#${id}`).boundingBox();
     assert.ok(b.x + b.width <= 390, `#${id} is cut off`);
   }
   await page.screenshot({ path: join(shots, "phone-9x9.png"), fullPage: true });
+  await clickFor("hint", /^hint: /);
+  await page.screenshot({ path: join(shots, "phone-9x9-hint.png"), fullPage: true });
+  const logic = await page.locator(".buttons.generate").boundingBox();
+  assert.ok(logic.x + logic.width <= 390, "the generate controls are cut off");
   await paste(SIXTEEN);
   await solveTimed();
   await page.screenshot({ path: join(shots, "phone-16x16.png"), fullPage: false });

@@ -47,6 +47,20 @@ export function regionColour(g, n) {
   return `hsl(${hue} 70% ${n > 16 ? 90 : 88}%)`;
 }
 
+/** A step's candidates and cells by their part: `place`, `elim` (over `pattern`). */
+function highlights(step) {
+  const candidates = new Map();
+  const cells = new Map();
+  if (!step) return { candidates, cells };
+  for (const [kind, pairs] of [["pattern", step.pattern], ["place", step.placements], ["elim", step.eliminations]]) {
+    for (const [c, v] of pairs ?? []) {
+      candidates.set(`${c}:${v}`, kind);
+      cells.set(c, kind);
+    }
+  }
+  return { candidates, cells };
+}
+
 export class Board {
   /**
    * `root` is the #board element; `handlers.onEdit(cell, value)` (value 0 to clear),
@@ -69,8 +83,9 @@ export class Board {
 
   /**
    * Draws `state`: `{size, regions, extra, jigsaw, givens, solution, alphabet, marks, marked,
-   * paint}` (regions: the region of each cell; marks: candidates per cell or null; marked:
-   * cells to show as wrong; paint: whether dragging paints regions).
+   * paint, highlight}` (regions: the region of each cell; marks: candidates per cell or null;
+   * marked: cells to show as wrong; paint: whether dragging paints regions; highlight: a
+   * logical step's `{pattern, placements, eliminations}` as `[cell, value]` pairs, or null).
    */
   render(state) {
     const n = state.size;
@@ -81,6 +96,7 @@ export class Board {
     const extraCells = new Set(state.extra.flat());
     const marked = new Set(state.marked ?? []);
     const side = Math.ceil(Math.sqrt(n));
+    const hl = highlights(state.highlight);
     for (let k = 0; k < n * n; k++) {
       const el = this.cells[k];
       const given = state.givens[k];
@@ -92,7 +108,7 @@ export class Board {
       el.classList.toggle("extra", extraCells.has(k));
       el.classList.toggle("wrong", marked.has(k));
       const g = state.regions[k];
-      el.style.background = state.jigsaw ? regionColour(g, n) : "";
+      el.style.backgroundColor = state.jigsaw ? regionColour(g, n) : "";
       const r = Math.floor(k / n);
       const c = k % n;
       // Each cell draws its right and bottom edges: thick where the region changes; the
@@ -102,16 +118,10 @@ export class Board {
       el.classList.toggle("lc", c === n - 1);
       el.classList.toggle("lr", r === n - 1);
       const marks = !value && state.marks ? state.marks[k] : null;
-      if (marks && marks.length) {
-        const symbols = marks.map((v) => symbolOf(v, state.alphabet));
-        let text = "";
-        symbols.forEach((s, i) => {
-          text += s + (i % side === side - 1 ? "\n" : " ");
-        });
-        el.dataset.marks = text.trimEnd();
-      } else {
-        delete el.dataset.marks;
-      }
+      this.drawMarks(k, marks, side, state.alphabet, hl);
+      el.classList.toggle("hl-pattern", hl.cells.get(k) === "pattern");
+      el.classList.toggle("hl-place", hl.cells.get(k) === "place");
+      el.classList.toggle("hl-elim", hl.cells.get(k) === "elim");
       el.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}${value ? `: ${symbolOf(value, state.alphabet)}` : ", empty"}`);
     }
   }
@@ -119,6 +129,11 @@ export class Board {
   build(n) {
     this.root.replaceChildren();
     this.cells = [];
+    // Pencil marks are drawn on a layer over the cells, so that a cell's text stays its value.
+    const layer = document.createElement("div");
+    layer.className = "marks-layer";
+    layer.setAttribute("aria-hidden", "true");
+    this.markBoxes = [];
     for (let k = 0; k < n * n; k++) {
       const el = document.createElement("div");
       el.className = "cell";
@@ -127,8 +142,34 @@ export class Board {
       el.tabIndex = k === 0 ? 0 : -1;
       this.root.appendChild(el);
       this.cells.push(el);
+      const box = document.createElement("div");
+      box.className = "mk";
+      layer.appendChild(box);
+      this.markBoxes.push(box);
     }
+    this.root.appendChild(layer);
     this.selected = 0;
+  }
+
+  /** The candidates `marks` of cell `k`, each at its place in a `side` x `side` square, those
+   * of a highlighted step coloured by their part in it. */
+  drawMarks(k, marks, side, alphabet, hl) {
+    const box = this.markBoxes[k];
+    const kinds = (marks ?? []).map((v) => hl.candidates.get(`${k}:${v}`) ?? "");
+    const key = marks && marks.length ? `${side}/${alphabet}/${marks.join(",")}/${kinds.join(",")}` : "";
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.replaceChildren();
+    if (!key) return;
+    box.style.setProperty("--side", side);
+    marks.forEach((v, i) => {
+      const span = document.createElement("span");
+      span.textContent = symbolOf(v, alphabet);
+      span.style.gridRow = String(Math.floor((v - 1) / side) + 1);
+      span.style.gridColumn = String(((v - 1) % side) + 1);
+      if (kinds[i]) span.className = kinds[i];
+      box.appendChild(span);
+    });
   }
 
   select(k, focus = true) {

@@ -4,6 +4,7 @@
 import { Board, regionColour, symbolOf } from "./board.js";
 import { EXAMPLES } from "./examples.js";
 import { describeError, formatCount, formatMs } from "./format.js";
+import { LogicPanel } from "./logic.js";
 
 const SIZES = Array.from({ length: 22 }, (_, i) => i + 4); // 4x4 to 25x25
 
@@ -31,6 +32,8 @@ export class SudokuSection {
     this.read = null; // the last text that read: {puzzle, shape, candidates, note}
     this.size = 9;
     this.solution = null;
+    this.step = null; // a logical step shown on the board (a hint, or one of an explanation)
+    this.readText = null;
     this.marked = [];
     this.painted = null; // the jigsaw layout while painting is on
     this.brush = 0;
@@ -69,8 +72,10 @@ export class SudokuSection {
     $("cancel").addEventListener("click", () => this.cancel());
     $("clear").addEventListener("click", () => {
       this.solution = null;
+      this.step = null;
       this.draw();
     });
+    this.logic = new LogicPanel(this);
     this.newGrid(9);
     this.status("ready");
   }
@@ -87,7 +92,14 @@ export class SudokuSection {
 
   /** Reads the text again; the board follows, or the error is shown beside the text. */
   refresh() {
-    const answer = JSON.parse(this.dlx.read_sudoku(this.$("puzzle").value, JSON.stringify(this.options())));
+    const text = this.$("puzzle").value;
+    if (text !== this.readText) {
+      // What was shown of the logic belongs to the old text.
+      this.readText = text;
+      this.step = null;
+      this.logic?.reset();
+    }
+    const answer = JSON.parse(this.dlx.read_sudoku(text, JSON.stringify(this.options())));
     this.marked = [];
     if (answer.state === "ok") {
       this.read = answer;
@@ -125,17 +137,20 @@ export class SudokuSection {
     const read = this.read && this.read.puzzle.size === n ? this.read : null;
     const regions = this.painted ?? read?.shape.regions ?? rowRegions(n);
     const jigsaw = !!this.painted || (read ? read.shape.boxes === null : false);
+    const step = read ? this.step : null;
+    const marks = this.$("marks").checked && !this.solution ? read?.candidates ?? null : null;
     this.board.render({
       size: n,
       regions,
       extra: read?.shape.extra ?? [],
       jigsaw,
       givens: read?.puzzle.cells ?? new Array(n * n).fill(0),
-      solution: this.solution,
+      solution: step ? step.values : this.solution,
       alphabet: this.alphabet(),
-      marks: this.$("marks").checked && !this.solution ? read?.candidates ?? null : null,
+      marks: step ? step.candidates : marks,
       marked: this.marked,
       paint: !!this.painted,
+      highlight: step,
     });
     this.fillKeypad();
   }
@@ -196,19 +211,41 @@ export class SudokuSection {
   }
 
   edit(k, value) {
+    this.writeCells([[k, value]]);
+  }
+
+  /** Puts `[cell, value]` pairs into the puzzle, its text written again in the layout it was
+   * pasted in; the new text, or null when the text does not read. */
+  writeCells(pairs) {
     if (!this.read || this.read.puzzle.size !== this.size) {
       this.status("the text above does not read as a puzzle: fix it first");
-      return;
+      return null;
     }
     const puzzle = structuredClone(this.read.puzzle);
-    puzzle.cells[k] = value;
+    for (const [k, value] of pairs) puzzle.cells[k] = value;
     const written = JSON.parse(this.dlx.write_sudoku(JSON.stringify(puzzle)));
     if (written.state !== "ok") {
       this.showError(written.error);
-      return;
+      return null;
     }
     this.solution = null;
     this.$("puzzle").value = written.text;
+    this.refresh();
+    return written.text;
+  }
+
+  /** Draws a logical step (with its grid and candidates) on the board, or none. */
+  showStep(step) {
+    this.step = step;
+    this.solution = null;
+    this.draw();
+  }
+
+  /** Puts a generated puzzle (a line, its jigsaw layout after it) in place of the text. */
+  showGenerated(text) {
+    if (this.painted && this.$("gen-jigsaw").checked) this.setJigsaw(false);
+    this.solution = null;
+    this.$("puzzle").value = text;
     this.refresh();
   }
 
@@ -316,6 +353,8 @@ export class SudokuSection {
       return;
     }
     this.solution = null;
+    this.step = null;
+    this.logic.reset();
     this.draw();
     const limit = Math.max(1, Math.floor(Number(this.$("limit").value) || 1000));
     const request = { text: this.$("puzzle").value, options: this.options(), mode };
@@ -342,10 +381,7 @@ export class SudokuSection {
     this.$("cancel").disabled = true;
     this.running = null;
     if (answer.state === "error") {
-      this.showError(answer.error);
-      this.marked = answer.error.cells ?? [];
-      this.draw();
-      this.status("invalid puzzle");
+      this.failed(answer.error);
       return;
     }
     const stats = answer.stats;
@@ -365,6 +401,14 @@ export class SudokuSection {
       const words = { unique: "unique: exactly one solution", multiple: "multiple: more than one solution", none: "none: no solution" };
       this.status(words[answer.verdict] ?? answer.verdict);
     }
+  }
+
+  /** Shows why a job could not run: the error beside the text, its cells on the board. */
+  failed(error) {
+    this.showError(error);
+    this.marked = error.cells ?? [];
+    this.draw();
+    this.status(error.field === "options" ? `cannot do that: ${error.message}` : "invalid puzzle");
   }
 
   cancel() {

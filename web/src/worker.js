@@ -1,7 +1,7 @@
 // The Web Worker that runs searches, a slice at a time, so that it can report progress.
 // It never yields between slices: a search is stopped by ending the worker (see client.js).
 
-import init, { CoverTask, SudokuTask } from "../pkg/dlx_wasm.js";
+import init, { CoverTask, GenerateTask, LogicTask, SudokuTask } from "../pkg/dlx_wasm.js";
 
 const ready = init();
 
@@ -9,7 +9,7 @@ const ready = init();
 const SLICE_MS = 40;
 const PROGRESS_EVERY_MS = 100;
 
-const TASKS = { sudoku: SudokuTask, cover: CoverTask };
+const TASKS = { sudoku: SudokuTask, cover: CoverTask, logic: LogicTask, generate: GenerateTask };
 
 self.onmessage = async (event) => {
   const { id, kind, request } = event.data;

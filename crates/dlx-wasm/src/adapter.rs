@@ -64,19 +64,7 @@ pub fn read(text: &str, choice: &ShapeChoice) -> Result<Read, InputError> {
 /// The shape of `puzzle`: its own hint, with the page's boxes or layout in its place and the
 /// page's extra regions added.
 pub fn shape_of(puzzle: &Puzzle, choice: &ShapeChoice) -> Result<Shape, InputError> {
-    let mut extra = Vec::new();
-    for name in &choice.extra {
-        extra.push(match name.as_str() {
-            "x" => Extra::Diagonals,
-            "windoku" => Extra::Windows,
-            other => {
-                return Err(InputError::new(
-                    "options",
-                    format!("unknown extra region `{other}` (expected x or windoku)"),
-                ))
-            }
-        });
-    }
+    let extra = extras(&choice.extra)?;
     let overrides = Overrides {
         boxes: choice.boxes,
         regions: choice
@@ -96,6 +84,21 @@ pub fn shape_of(puzzle: &Puzzle, choice: &ShapeChoice) -> Result<Shape, InputErr
             e.error.to_string(),
         )
     })
+}
+
+/// The extra regions named by the page: `x` (the two diagonals), `windoku` (the windows).
+pub fn extras(names: &[String]) -> Result<Vec<Extra>, InputError> {
+    names
+        .iter()
+        .map(|name| match name.as_str() {
+            "x" => Ok(Extra::Diagonals),
+            "windoku" => Ok(Extra::Windows),
+            other => Err(InputError::new(
+                "options",
+                format!("unknown extra region `{other}` (expected x or windoku)"),
+            )),
+        })
+        .collect()
 }
 
 /// What is wrong with the givens, with the cells to mark.

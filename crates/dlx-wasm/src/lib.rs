@@ -6,6 +6,8 @@
 //! - Sudoku of every shape the library supports (sizes, boxes, jigsaw layouts, extra regions):
 //!   [`read_sudoku`] (the puzzle, its shape and pencil marks, or an error with line and
 //!   column), [`write_sudoku`], [`read_regions`], and [`SudokuTask`] for solve, check and count.
+//! - Logic and new puzzles: [`LogicTask`] for a hint (the next step), an explanation (every
+//!   step) and a rating; [`GenerateTask`] for a new puzzle of a shape, symmetry and rating.
 //! - The exact-cover playground, Knuth's format and the classic models: [`CoverTask`].
 //!
 //! A task searches a slice at a time ([`SudokuTask::run`], [`CoverTask::run`] with a node
@@ -15,6 +17,8 @@
 
 mod adapter;
 mod cover;
+mod generate;
+mod logic;
 mod marks;
 mod sudoku;
 pub mod wire;
@@ -89,5 +93,47 @@ impl CoverTask {
     /// "found":[…],"complete",…}` (the solutions drawn since the last call), or an error.
     pub fn run(&mut self, nodes: f64) -> String {
         self.0.run(nodes)
+    }
+}
+
+/// A hint, an explanation or a rating of one Sudoku, run a slice at a time.
+#[wasm_bindgen]
+pub struct LogicTask(logic::LogicRun);
+
+#[wasm_bindgen]
+impl LogicTask {
+    /// Starts `request`: `{"text":…,"options":…,"mode":"hint"|"explain"|"rate",
+    /// "eliminated":[[cell,value],…]}` (the candidates earlier hints removed).
+    #[wasm_bindgen(constructor)]
+    pub fn new(request: &str) -> LogicTask {
+        LogicTask(logic::LogicRun::new(request))
+    }
+
+    /// Checks for about `nodes` more nodes that the puzzle has one solution, then works:
+    /// `{"state":"running",…}` (an explanation gives a step a call, in `found`), `{"state":
+    /// "done","verdict",…}` with the `step`, the `rating` or the explanation's end, or an error.
+    pub fn run(&mut self, nodes: f64) -> String {
+        self.0.run(nodes)
+    }
+}
+
+/// The making of a new Sudoku.
+#[wasm_bindgen]
+pub struct GenerateTask(generate::GenerateRun);
+
+#[wasm_bindgen]
+impl GenerateTask {
+    /// Starts `request`: `{"size":N,"options":{"boxes","regions","extra"},"jigsaw":BOOL,
+    /// "symmetry":NAME,"minimal":BOOL,"givens":K,"rating":[low,high],"seed":S}`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(request: &str) -> GenerateTask {
+        GenerateTask(generate::GenerateRun::new(request))
+    }
+
+    /// Makes the puzzle in one go (the generator cannot pause; `nodes` is not used):
+    /// `{"state":"done","text",…}` or an error.
+    pub fn run(&mut self, nodes: f64) -> String {
+        let _ = nodes;
+        self.0.run()
     }
 }

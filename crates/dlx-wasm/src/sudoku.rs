@@ -363,4 +363,25 @@ mod tests {
         let written = parse(&write(&line["puzzle"].to_string()));
         assert_eq!(written["text"], format!("{PUZZLE17}\n"));
     }
+
+    #[test]
+    fn edited_puzzles_keep_the_frame_they_were_pasted_in() {
+        let star = "*-----------*\n|4..|...|8.5|\n|.3.|...|...|\n|...|7..|...|\n|---+---+---|\n\
+                    |.2.|...|.6.|\n|...|.8.|4..|\n|...|.1.|...|\n|---+---+---|\n\
+                    |...|6.3|.7.|\n|5..|2..|...|\n|1.4|...|...|\n*-----------*\n";
+        let read = parse(&super::read(star, "{}"));
+        assert_eq!(read["puzzle"]["layout"]["frame"], "star", "{read}");
+        let mut puzzle = read["puzzle"].clone();
+        puzzle["cells"][1] = json!(6);
+        let written = parse(&write(&puzzle.to_string()));
+        let text = written["text"].as_str().unwrap();
+        assert!(text.starts_with("*-----------*\n|46.|...|8.5|\n"), "{text}");
+        assert!(text.contains("|---+---+---|"), "{text}");
+        assert_eq!(
+            parse(&super::read(text, "{}"))["puzzle"]["cells"],
+            puzzle["cells"]
+        );
+        puzzle["layout"]["frame"] = json!("spiral");
+        assert_eq!(parse(&write(&puzzle.to_string()))["state"], "error");
+    }
 }

@@ -137,7 +137,8 @@ fn first_line() -> usize {
     1
 }
 
-/// A [`Layout`] in JSON: `{"kind":"line"|"block"|"json","alphabet":NAME,"decorated":BOOL}`.
+/// A [`Layout`] in JSON: `{"kind":"line"|"block"|"json","alphabet":NAME,"decorated":BOOL,
+/// "frame":NAME}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LayoutWire {
@@ -149,18 +150,53 @@ pub struct LayoutWire {
     /// Whether a block had separators.
     #[serde(default)]
     pub decorated: bool,
+    /// How a block was framed (see [`FRAMES`]), so that an edited puzzle is written in the
+    /// frame it was pasted in; rules when absent.
+    #[serde(default)]
+    pub frame: Option<String>,
+}
+
+/// The frames of a block by name: `|` and rules, spaced cells, `+---+`, Simple Sudoku's `*---*`,
+/// the forum's `.---.`, Unicode light and double lines, bands between blank lines.
+pub const FRAMES: [(&str, Frame); 8] = [
+    ("rules", Frame::Rules),
+    ("spaced", Frame::Spaced),
+    ("plus", Frame::Plus),
+    ("star", Frame::Star),
+    ("dots", Frame::Dots),
+    ("light", Frame::Light),
+    ("double", Frame::Double),
+    ("bands", Frame::Bands),
+];
+
+fn frame_name(frame: Frame) -> &'static str {
+    FRAMES
+        .iter()
+        .find(|(_, f)| *f == frame)
+        .map_or("rules", |(name, _)| name)
+}
+
+fn parse_frame(name: Option<&str>) -> Result<Frame, InputError> {
+    let Some(name) = name else {
+        return Ok(Frame::Rules);
+    };
+    FRAMES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, frame)| *frame)
+        .ok_or_else(|| InputError::new("request", format!("unknown frame `{name}`")))
 }
 
 impl From<&Puzzle> for PuzzleWire {
     fn from(puzzle: &Puzzle) -> PuzzleWire {
-        let (kind, alphabet, decorated) = match puzzle.layout {
-            Layout::Line { alphabet } => ("line", Some(alphabet), false),
+        let (kind, alphabet, decorated, frame) = match puzzle.layout {
+            Layout::Line { alphabet } => ("line", Some(alphabet), false, None),
             Layout::Block {
                 alphabet,
                 decorated,
-                ..
-            } => ("block", Some(alphabet), decorated),
-            Layout::Json => ("json", None, false),
+                frame,
+            } => ("block", Some(alphabet), decorated, Some(frame_name(frame))),
+            Layout::Json => ("json", None, false, None),
         };
         PuzzleWire {
             size: puzzle.size,
@@ -169,6 +205,7 @@ impl From<&Puzzle> for PuzzleWire {
                 kind: kind.to_string(),
                 alphabet: alphabet.map(|a| alphabet_name(a).to_string()),
                 decorated,
+                frame: frame.map(str::to_string),
             },
             boxes: puzzle.shape.boxes,
             regions: puzzle.shape.regions.clone(),
@@ -194,8 +231,7 @@ impl TryFrom<PuzzleWire> for Puzzle {
             "block" => Layout::Block {
                 alphabet: alphabet()?,
                 decorated: wire.layout.decorated,
-                // The page draws blocks without frames.
-                frame: Frame::Rules,
+                frame: parse_frame(wire.layout.frame.as_deref())?,
             },
             "json" => Layout::Json,
             other => {

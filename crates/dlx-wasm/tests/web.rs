@@ -3,7 +3,9 @@
 //! the runner): no path may read the clock or start a thread, which panic there.
 #![cfg(target_arch = "wasm32")]
 
-use dlx_wasm::{read_regions, read_sudoku, write_sudoku, CoverTask, SudokuTask};
+use dlx_wasm::{
+    read_regions, read_sudoku, write_sudoku, CoverTask, GenerateTask, LogicTask, SudokuTask,
+};
 use serde_json::{json, Value};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -113,4 +115,58 @@ fn the_playground_gives_knuths_figures() {
     assert_eq!(answer["found"].as_array().unwrap().len(), 2);
     let mut task = CoverTask::new(r#"{"source":{"knuth":"A B\nA Q\n"},"mode":"count"}"#);
     assert_eq!(parse(task.run(1.0))["error"]["line"], 2);
+}
+
+#[wasm_bindgen_test]
+fn hints_explanations_and_ratings_run_in_webassembly() {
+    let mut task = LogicTask::new(&json!({"text": PUZZLE17, "mode": "hint"}).to_string());
+    let (answer, _) = finish(|| task.run(1000.0));
+    let step = &answer["step"];
+    assert!(!step["text"].as_str().unwrap().is_empty(), "{answer}");
+    let mut solve = SudokuTask::new(&json!({"text": PUZZLE17, "mode": "solve"}).to_string());
+    let (solved, _) = finish(|| solve.run(1000.0));
+    for pair in step["placements"].as_array().unwrap() {
+        assert_eq!(
+            solved["solution"][pair[0].as_u64().unwrap() as usize],
+            pair[1]
+        );
+    }
+    for pair in step["eliminations"].as_array().unwrap() {
+        assert_ne!(
+            solved["solution"][pair[0].as_u64().unwrap() as usize],
+            pair[1]
+        );
+    }
+    let mut task = LogicTask::new(&json!({"text": PUZZLE17, "mode": "explain"}).to_string());
+    let mut steps = 0;
+    let (answer, slices) = finish(|| {
+        let answer = task.run(1000.0);
+        steps += parse(answer.clone())["found"]
+            .as_array()
+            .map_or(0, Vec::len);
+        answer
+    });
+    assert_eq!(
+        (answer["solved"].clone(), answer["steps"].clone()),
+        (json!(true), json!(steps))
+    );
+    assert!(slices > steps, "a step a slice");
+    let mut task = LogicTask::new(&json!({"text": PUZZLE17, "mode": "rate"}).to_string());
+    let (answer, _) = finish(|| task.run(1000.0));
+    assert!(answer["rating"]["er"].as_f64().unwrap() >= 1.0, "{answer}");
+}
+
+#[wasm_bindgen_test]
+fn generated_puzzles_check_unique() {
+    for request in [
+        json!({"seed": 5, "symmetry": "rot180"}),
+        json!({"seed": 5, "size": 6, "jigsaw": true}),
+    ] {
+        let mut task = GenerateTask::new(&request.to_string());
+        let made = parse(task.run(0.0));
+        let text = made["text"].as_str().unwrap();
+        let mut check = SudokuTask::new(&json!({"text": text, "mode": "check"}).to_string());
+        let (answer, _) = finish(|| check.run(1000.0));
+        assert_eq!(answer["verdict"], "unique", "{request}: {text}");
+    }
 }
