@@ -1,5 +1,5 @@
 //! The text format of a [`FreeShape`]: one directive a line, read with the line and column of
-//! every error, and written back ([`write`]) so that reading gives the same shape.
+//! every error, and written back ([`write()`]) so that reading gives the same shape.
 //!
 //! ```text
 //! # a comment; blank lines are skipped
