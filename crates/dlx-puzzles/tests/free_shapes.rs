@@ -4,7 +4,8 @@
 //! layouts are solved.
 
 use dlx_core::Stop;
-use dlx_puzzles::sudoku::freeform::{validate_free, FreeSolver};
+use dlx_puzzles::sudoku::freeform::{read_grids, validate_free, write_grid, FreeSolver};
+use dlx_puzzles::sudoku::shape::file;
 use dlx_puzzles::sudoku::{Cell, EngineChoice, FreeShape};
 use proptest::prelude::*;
 
@@ -167,4 +168,19 @@ fn givens_that_clash_name_the_house_and_cells() {
         solver.check_givens(&givens).unwrap_err().to_string(),
         "row 1, column 1 holds 10, but values go from 1 to 9"
     );
+}
+
+proptest! {
+    #[test]
+    fn shapes_written_read_back((shape, givens) in shape_and_givens(false)) {
+        let back = file::read(&file::write(&shape)).unwrap();
+        prop_assert_eq!(&back, &shape);
+        let grids = read_grids(&write_grid(&shape, &givens), &shape).unwrap();
+        prop_assert_eq!(grids, [(1, givens)]);
+    }
+
+    #[test]
+    fn any_text_is_read_or_refused(text in "(values |grid |sudoku |rect |house |cells\n|[0-9]{1,3}|[ ,.#\n-])*") {
+        dlx_test_support::fuzz::free_shape(format!("\0{text}").as_bytes());
+    }
 }

@@ -32,13 +32,14 @@ type Check = fn(&[u8]);
 /// Every target's inputs, through its checks.
 #[test]
 fn every_input_kept_passes_its_targets_checks() {
-    let targets: [(&str, Check); 6] = [
+    let targets: [(&str, Check); 7] = [
         ("knuth", fuzz::knuth),
         ("sudoku_reader", fuzz::sudoku_reader),
         ("sudoku_json", fuzz::sudoku_json),
         ("layout", fuzz::layout),
         ("walls", fuzz::walls),
         ("judge", fuzz::judge),
+        ("free_shape", fuzz::free_shape),
     ];
     let mut kept = 0;
     for (target, check) in targets {

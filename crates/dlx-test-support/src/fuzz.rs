@@ -7,8 +7,10 @@ use dlx_puzzles::sudoku::format::{
     read_cell_sets, read_layout, regions_from_walls, walls_from_regions, write_puzzle, ReadOptions,
     Reader,
 };
+use dlx_puzzles::sudoku::freeform::{read_grids, write_grid};
 use dlx_puzzles::sudoku::judge::Problem;
-use dlx_puzzles::sudoku::shape::usual_boxes;
+use dlx_puzzles::sudoku::shape::{file, usual_boxes};
+use dlx_puzzles::sudoku::FreeShape;
 use dlx_puzzles::sudoku::{Alphabet, Frame, Layout, Puzzle, ShapeHint};
 
 /// The most puzzles or cases looked at in one input.
@@ -210,5 +212,29 @@ pub fn judge(data: &[u8]) {
     let problem = Problem::ALL[usize::from(first) % Problem::ALL.len()];
     for case in problem.cases(input).take(10 * MOST).flatten() {
         assert_eq!(case.cells.len(), case.shape.size() * case.shape.size());
+    }
+}
+
+/// A shape file and a Samurai grid: reading never panics; a shape read is written and read back
+/// the same, and so is every grid read (the first byte chooses the built-in layout of the grid).
+pub fn free_shape(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    if let Ok(shape) = file::read(text) {
+        let back = file::read(&file::write(&shape)).expect("a written shape reads");
+        assert_eq!(back, shape);
+    }
+    let name = FreeShape::GATTAI[usize::from(first) % FreeShape::GATTAI.len()];
+    let shape = FreeShape::gattai(name).expect("a built-in layout");
+    if let Ok(grids) = read_grids(text, &shape) {
+        for (_, givens) in grids.into_iter().take(MOST) {
+            let back =
+                read_grids(&write_grid(&shape, &givens), &shape).expect("a written grid reads");
+            assert_eq!(back, [(1, givens)]);
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! The text format of a [`FreeShape`]: one directive a line, read with the line and column of
-//! every error, and written back ([`write`]) so that reading gives the same shape.
+//! every error, and written back ([`write()`]) so that reading gives the same shape.
 //!
 //! ```text
 //! # a comment; blank lines are skipped
@@ -181,10 +181,13 @@ impl ShapeReader {
                         format!("a {values}x{values} grid has no standard boxes; give its houses as `rect` lines"),
                     ));
                 };
+                let side = rows * columns;
+                self.fits(line, args, &[corner[0], corner[1], side, side])?;
                 Ok(square_houses(from_one(&corner), rows, columns))
             }
             "rect" => {
                 let rect = numbers(line, end, args, 4, "`rect ROW COLUMN HEIGHT WIDTH`")?;
+                self.fits(line, args, &rect)?;
                 let (top, left) = from_one(&rect);
                 let cells = (0..rect[2] * rect[3]).map(|k| Cell {
                     row: top + k / rect[3],
@@ -203,6 +206,24 @@ impl ShapeReader {
                 Ok(vec![cells.collect::<Result<_, _>>()?])
             }
         }
+    }
+
+    /// Checks that the rectangle `[row, column, height, width]` (from 1) lies on the grid.
+    fn fits(&self, line: usize, args: &[(usize, &str)], rect: &[usize]) -> Result<(), FormatError> {
+        let (rows, columns) = self.grid.unwrap_or_default();
+        let inside = |start: usize, length: usize, end: usize| {
+            start
+                .checked_add(length)
+                .is_some_and(|last| last - 1 <= end)
+        };
+        if inside(rect[0], rect[2], rows) && inside(rect[1], rect[3], columns) {
+            return Ok(());
+        }
+        let message = format!(
+            "a {}x{} rectangle at row {}, column {} does not fit the {rows}x{columns} grid",
+            rect[2], rect[3], rect[0], rect[1]
+        );
+        Err(FormatError::new(line, args[0].0, message))
     }
 
     /// The shape read, or the first error, at the directive that caused it.
@@ -399,7 +420,20 @@ mod tests {
         );
         assert_eq!(
             err("values 2\ngrid 2 2\nrect 1 2 1 2"),
-            "line 3, column 1: house 1 names row 1, column 3, outside the 2x2 grid"
+            "line 3, column 6: a 1x2 rectangle at row 1, column 2 does not fit the 2x2 grid"
+        );
+        assert_eq!(
+            err("values 2\ngrid 2 2\nrect 1 1 18446744073709551615 2"),
+            "line 3, column 6: a 18446744073709551615x2 rectangle at row 1, column 1 does not fit \
+             the 2x2 grid"
+        );
+        assert_eq!(
+            err("values 4\ngrid 5 5\nsudoku 3 1"),
+            "line 3, column 8: a 4x4 rectangle at row 3, column 1 does not fit the 5x5 grid"
+        );
+        assert_eq!(
+            err("values 2\ngrid 2 2\nhouse 1,1 3,1"),
+            "line 3, column 1: house 1 names row 3, column 1, outside the 2x2 grid"
         );
         assert_eq!(
             err("values 2\ngrid 2 2\ncells\n#.\n#x\n"),
