@@ -42,11 +42,11 @@ fn verdict_count(verdict: Option<Verdict>) -> u64 {
     }
 }
 
-/// The verdict of the plain encoding of `model` with `givens` as unit clauses: two solves at
-/// most, as the SAT path makes. Returns it with the solver's conflicts.
+/// The verdict of the plain encoding of `model` with `givens` as unit clauses, given to CaDiCaL
+/// as it comes (its default settings): two solves at most, as the SAT path makes. Returns it with the solver's conflicts.
 fn plain_check(model: &Model, givens: &[u16]) -> (Option<Verdict>, u64) {
-    let mut search =
-        sat::Search::with_encoding(model.problem(), PAIRWISE).expect("the encoding fits in memory");
+    let mut search = sat::Search::with_settings(model.problem(), PAIRWISE, sat::Settings::Defaults)
+        .expect("the encoding fits in memory");
     for (cell, &value) in givens.iter().enumerate() {
         if value != 0 {
             search
@@ -370,7 +370,7 @@ pub fn group(puzzles: &Path, judge: &Path, only: &[String]) -> Result<Group> {
              {} guesses, then the SAT path) and the SAT path alone (\"SAT alone\": `sudoku::sat`, \
              the candidates left by singles and locked candidates as clauses) against the plain \
              standard encoding (\"peer\": n³ variables, pairwise exactly-one per cell, row, \
-             column and region, givens as units), all solved by the same CaDiCaL, one thread",
+             column and region, givens as units, CaDiCaL's default settings), all solved by the same CaDiCaL, one thread",
             sudoku::AUTO_GUESSES
         ),
         timing: "Processor time of the thread (the machine is shared) from the givens to the verdict (unique / multiple / none: two solves at \

@@ -462,3 +462,69 @@ proptest! {
         prop_assert_eq!(status == Status::LimitReached, all >= limit);
     }
 }
+
+#[cfg(feature = "sat")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Runs cut short by a conflict budget and resumed with a larger one find every solution
+    /// once, as one run does, each accepted by the validator.
+    #[test]
+    fn budgeted_sat_runs_add_up_to_one_run(spec in spec(), step in 1..4u64) {
+        let p = spec.build();
+        let mut search = dlx_core::sat::Search::new(&p).unwrap();
+        let mut found = BTreeSet::new();
+        let mut allowed = 0;
+        loop {
+            search.set_stop(dlx_core::Stop::new().with_budget(Budget::Nodes(allowed)));
+            match search.step() {
+                Status::Solution => {
+                    let solution = search.solution().to_vec();
+                    prop_assert_eq!(dlx_core::sat::check(&p, &solution), Ok(()));
+                    prop_assert!(found.insert(solution), "a solution was found twice");
+                }
+                Status::Stopped(dlx_core::StopReason::Budget) => allowed += step,
+                Status::Exhausted => break,
+                other => prop_assert!(false, "unexpected end {:?}", other),
+            }
+            prop_assert!(allowed < 100_000, "the budgeted SAT run makes no progress");
+        }
+        prop_assert_eq!(found, brute_force(&p));
+    }
+
+    /// Forced options restrict the SAT engine to the solutions that hold them all: none when
+    /// two of them clash, and the same solutions as dancing links forced alike otherwise.
+    #[test]
+    fn forced_options_restrict_the_sat_solutions(
+        spec in spec(),
+        picks in proptest::collection::vec(0..14usize, 0..3),
+    ) {
+        let p = spec.build();
+        let mut forced: Vec<usize> = picks.into_iter().filter(|&o| o < p.option_count()).collect();
+        forced.sort_unstable();
+        forced.dedup();
+        let mut search = dlx_core::sat::Search::new(&p).unwrap();
+        for &o in &forced {
+            prop_assert!(search.force(o).is_ok());
+        }
+        let mut found = BTreeSet::new();
+        while search.step() == Status::Solution {
+            let solution = search.solution().to_vec();
+            prop_assert_eq!(dlx_core::sat::check(&p, &solution), Ok(()));
+            prop_assert!(found.insert(solution));
+        }
+        let expected: BTreeSet<Vec<usize>> = brute_force(&p)
+            .into_iter()
+            .filter(|s| forced.iter().all(|o| s.contains(o)))
+            .collect();
+        prop_assert_eq!(&found, &expected);
+        // Dancing links, given the same options, agrees whenever it accepts them.
+        let mut links = Search::new(&p);
+        if forced.iter().all(|&o| links.force(o).is_ok()) {
+            let by_links: BTreeSet<Vec<usize>> = links.solutions().map(sorted).collect();
+            prop_assert_eq!(&found, &by_links);
+        } else {
+            prop_assert!(found.is_empty());
+        }
+    }
+}

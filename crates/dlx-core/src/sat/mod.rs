@@ -37,4 +37,4 @@ mod search;
 
 pub use check::{check, Invalid};
 pub use encode::{AtMostOne, Encoding, Size};
-pub use search::{Error, Search, Stats};
+pub use search::{Error, Search, Settings, Stats};
