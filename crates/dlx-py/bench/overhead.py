@@ -3,7 +3,8 @@
     python crates/dlx-py/bench/overhead.py --dlx target/release/dlx \\
         --problem langford12.dlx --puzzles puzzles2_17_clue [--runs 7]
 
-Times ``problem.count(threads=1)`` in a fresh Python process against ``dlx cover --count
+Times ``problem.count(threads=1, engine="dlx")`` (the engine of the command's count) in a
+fresh Python process against ``dlx cover --count
 --threads 1``, and ``sudoku.solve_many`` over a puzzle file against ``dlx solve`` (both on
 one thread, then on every core), and prints the medians and their ratios: of the time on the
 clock, and of the processor time (user and system, every thread), which a loaded machine
@@ -23,7 +24,7 @@ from pathlib import Path
 COUNT = """
 import sys, dlx
 problem = dlx.Problem.from_knuth(open(sys.argv[1]).read())
-print(problem.count(threads=1))
+print(problem.count(threads=1, engine="dlx"))
 """
 
 SOLVE = """
