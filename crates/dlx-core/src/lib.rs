@@ -77,7 +77,7 @@ mod unchecked;
 #[cfg(feature = "json")]
 pub mod units;
 
-pub use engine::{Engine, Solutions, Stats, Status};
+pub use engine::{preferred_engine, Engine, EngineKind, Solutions, Stats, Status};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, Warning, MAX_SIZE};
 pub use search::{ForceError, Search, SplitError, Unit};
 pub use stop::{Budget, Cancel, Stop, StopReason, Watch, LOOK_EVERY};

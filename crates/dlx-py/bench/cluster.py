@@ -3,12 +3,15 @@
     python crates/dlx-py/bench/cluster.py pento6x10.dlx [--runs 3] [--budget 1000000]
 
 Prints the median seconds of each (the cluster started beforehand, not timed), the speed-up,
-and checks that both totals equal one search's.
+and checks that both totals equal one search's (dancing links, whose tree the units split).
+The machine's load average is printed beside every figure: on a machine whose cores are
+busy, two workers cannot run at twice the speed of one, and the figure says so.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from pathlib import Path
@@ -19,6 +22,11 @@ import dlx
 from dlx import distributed
 
 
+def load() -> str:
+    """The load averages over 1, 5 and 15 minutes."""
+    return ", ".join(f"{figure:.2f}" for figure in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("problem", type=Path)
@@ -26,7 +34,7 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=distributed.DEFAULT_BUDGET)
     args = parser.parse_args()
     problem = dlx.Problem.from_knuth(args.problem.read_text())
-    problem.count(threads=1)
+    problem.count(threads=1, engine="dlx")
     one = problem.stats()
     assert one is not None
     medians = {}
@@ -45,8 +53,12 @@ def main() -> None:
                 exact = (totals.solutions, totals.nodes, totals.updates)
                 assert exact == (one.solutions, one.nodes, one.updates), exact
             medians[workers] = statistics.median(times)
-            print(f"{workers} worker(s): {medians[workers]:.3f}s, {totals.units} tasks, exact")
-    print(f"one process, one thread: {one.seconds:.3f}s")
+            print(
+                f"{workers} worker(s): {medians[workers]:.3f}s, {totals.units} tasks, exact "
+                f"(load {load()})",
+                flush=True,
+            )
+    print(f"one process, one thread: {one.seconds:.3f}s (load {load()})")
     print(f"speed-up of 2 workers over 1: {medians[1] / medians[2]:.2f}x")
 
 

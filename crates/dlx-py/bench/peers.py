@@ -3,10 +3,10 @@
     pip install xcover pyxcc
     python crates/dlx-py/bench/peers.py FILE.dlx ... [--runs 5]
 
-Counts every solution of each problem (Knuth's format) with ``dlx`` on one thread (dancing
-links, and dancing cells where the problem has no colors), xcover
+Counts every solution of each problem (Knuth's format) with ``dlx`` on one thread (its default
+engine, which is dancing cells where they apply, and dancing links, ``engine="dlx"``), xcover
 (numba, dancing cells) and pyxcc (Rust, dancing cells), alternating the packages run by run,
-and prints the median seconds of each and its ratio to dlx's. xcover's first call compiles
+and prints the median seconds of each and its ratio to dlx's default. xcover's first call compiles
 with numba, so it is warmed up on a toy problem first.
 """
 
@@ -25,11 +25,8 @@ def with_dlx(problem: dlx.Problem) -> int:
     return problem.count(threads=1)
 
 
-def with_dlx_cells(problem: dlx.Problem) -> int:
-    colored = any(":" in entry for option in problem.options for entry in option)
-    if colored or problem.multiplicities:
-        return problem.count(threads=1)
-    return problem.count(engine="cells")
+def with_dlx_links(problem: dlx.Problem) -> int:
+    return problem.count(threads=1, engine="dlx")
 
 
 def with_xcover(problem: dlx.Problem) -> int:
@@ -57,7 +54,7 @@ def with_pyxcc(problem: dlx.Problem) -> int:
 
 PEERS: dict[str, Callable[[dlx.Problem], int]] = {
     "dlx": with_dlx,
-    "dlx cells": with_dlx_cells,
+    "dlx links": with_dlx_links,
     "xcover": with_xcover,
     "pyxcc": with_pyxcc,
 }
@@ -73,13 +70,17 @@ def main() -> None:
         problem = dlx.Problem.from_knuth(file.read_text())
         times: dict[str, list[float]] = {name: [] for name in PEERS}
         counts: dict[str, int] = {}
+        engine = "?"
         for _ in range(args.runs):
             for name, count in PEERS.items():
                 started = time.perf_counter()
                 counts[name] = count(problem)
                 times[name].append(time.perf_counter() - started)
+                stats = problem.stats()
+                if name == "dlx" and stats is not None:
+                    engine = stats.engine
         medians = {name: statistics.median(t) for name, t in times.items()}
-        line = [f"{file.name}: {counts['dlx']} solutions"]
+        line = [f"{file.name}: {counts['dlx']} solutions (default engine {engine})"]
         for name, seconds in medians.items():
             agree = "" if counts[name] == counts["dlx"] else f" (counted {counts[name]}!)"
             ratio = seconds / medians["dlx"]

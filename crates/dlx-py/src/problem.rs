@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use dlx_core::parallel::Pool;
 use dlx_core::{cells, knuth, units, Cancel, Engine, ProblemBuilder, Search, Status};
+use dlx_core::{preferred_engine, EngineKind};
 use dlx_core::{Stop, StopReason};
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
@@ -84,27 +85,63 @@ fn primary_item(item: &Bound<'_, PyAny>) -> PyResult<(String, u32, u32)> {
 /// The engines `engine=` names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum EngineChoice {
+    /// The library's choice for the problem and the threads ([`preferred_engine`]).
+    Auto,
     Dlx,
     Cells,
+    Sat,
 }
 
 impl EngineChoice {
     fn parse(name: Option<&str>) -> PyResult<EngineChoice> {
         match name {
-            None | Some("dlx") => Ok(EngineChoice::Dlx),
+            None | Some("auto") => Ok(EngineChoice::Auto),
+            Some("dlx") => Ok(EngineChoice::Dlx),
             Some("cells") => Ok(EngineChoice::Cells),
+            Some("sat") if cfg!(feature = "sat") => Ok(EngineChoice::Sat),
+            Some("sat") => Err(PyValueError::new_err(
+                "this build of dlx has no SAT engine (built without the `sat` feature)",
+            )),
             Some(other) => Err(PyValueError::new_err(format!(
-                "unknown engine {other:?} (expected \"dlx\" or \"cells\")"
+                "unknown engine {other:?} (expected \"auto\", \"dlx\", \"cells\" or \"sat\")"
             ))),
         }
     }
 
+    /// The engine that runs on `threads` threads: the one asked for, or the library's choice.
+    fn resolve(self, problem: &dlx_core::Problem, threads: usize) -> EngineChoice {
+        match self {
+            EngineChoice::Auto => match preferred_engine(problem, threads) {
+                EngineKind::Cells => EngineChoice::Cells,
+                EngineKind::Links => EngineChoice::Dlx,
+            },
+            chosen => chosen,
+        }
+    }
+
+    /// A search of `problem` on one thread by this engine (not [`EngineChoice::Auto`]).
     fn start(self, problem: &dlx_core::Problem) -> PyResult<Box<dyn Engine + Send>> {
         Ok(match self {
-            EngineChoice::Dlx => Box::new(Search::new(problem)),
+            EngineChoice::Auto | EngineChoice::Dlx => Box::new(Search::new(problem)),
             EngineChoice::Cells => Box::new(cells::Search::new(problem).map_err(errors::problem)?),
+            EngineChoice::Sat => sat_search(problem)?,
         })
     }
+}
+
+/// A search of `problem` by the SAT engine.
+#[cfg(feature = "sat")]
+fn sat_search(problem: &dlx_core::Problem) -> PyResult<Box<dyn Engine + Send>> {
+    // Owned, since a `solutions` iterator keeps its search between calls.
+    let search = dlx_core::sat::Search::owned(problem.clone())
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    Ok(Box::new(search))
+}
+
+/// Never called: `EngineChoice::parse` refuses `"sat"` without the feature.
+#[cfg(not(feature = "sat"))]
+fn sat_search(_: &dlx_core::Problem) -> PyResult<Box<dyn Engine + Send>> {
+    Err(PyValueError::new_err("this build of dlx has no SAT engine"))
 }
 
 #[pymethods]
@@ -241,16 +278,19 @@ impl Problem {
     }
 
     /// The solutions, one at a time, each a list of option numbers; at most `limit` of them.
-    /// ``engine`` is ``"dlx"`` (Knuth's dancing links, the default) or ``"cells"`` (dancing
-    /// cells; no colors or multiplicities). The search runs with the GIL released.
+    /// ``engine`` is ``"auto"`` (the default: ``"cells"`` where they apply, else ``"dlx"``),
+    /// ``"dlx"`` (Knuth's dancing links), ``"cells"`` (dancing cells; no colors or
+    /// multiplicities) or ``"sat"`` (a SAT solver, solutions in no particular order). The
+    /// search runs with the GIL released.
     #[pyo3(signature = (limit = None, engine = None))]
     fn solutions(
         slf: &Bound<'_, Problem>,
         limit: Option<u64>,
         engine: Option<&str>,
     ) -> PyResult<Solutions> {
-        let choice = EngineChoice::parse(engine)?;
-        let mut search = choice.start(&slf.get().problem)?;
+        let problem = &slf.get().problem;
+        let choice = EngineChoice::parse(engine)?.resolve(problem, 1);
+        let mut search = choice.start(problem)?;
         search.set_limit(limit);
         Ok(Solutions {
             owner: slf.clone().unbind(),
@@ -260,9 +300,12 @@ impl Problem {
     }
 
     /// The number of solutions. ``threads`` (default: every core) split the search tree among
-    /// them (the ``"dlx"`` engine only; a problem with multiplicities runs on one thread);
-    /// ``timeout`` in seconds raises ``TimeoutError`` once passed. The search runs with the GIL
-    /// released; Ctrl-C raises ``KeyboardInterrupt`` within a few milliseconds.
+    /// them (the ``"dlx"`` engine only; a problem with multiplicities runs on one thread).
+    /// ``engine`` as for ``solutions``: ``"auto"`` counts with dancing cells on one thread
+    /// where they apply, else with dancing links; ``"sat"`` finds the solutions one by one
+    /// (for few of them). ``timeout`` in seconds raises ``TimeoutError`` once passed. The
+    /// search runs with the GIL released; Ctrl-C raises ``KeyboardInterrupt`` within a few
+    /// milliseconds; ``stats().engine`` says which engine ran.
     #[pyo3(signature = (threads = None, engine = None, timeout = None))]
     fn count(
         &self,
@@ -271,21 +314,28 @@ impl Problem {
         engine: Option<&str>,
         timeout: Option<f64>,
     ) -> PyResult<u64> {
-        let choice = EngineChoice::parse(engine)?;
+        let asked = EngineChoice::parse(engine)?;
         if threads == Some(0) {
             return Err(PyValueError::new_err("threads must be at least 1"));
         }
-        let asked = threads.is_some_and(|n| n > 1);
-        if asked && choice == EngineChoice::Cells {
+        let many = threads.is_some_and(|n| n > 1);
+        if many && matches!(asked, EngineChoice::Cells | EngineChoice::Sat) {
             return Err(PyValueError::new_err(
-                "the cells engine runs on one thread (leave out threads)",
+                "the cells and sat engines run on one thread (leave out threads)",
             ));
         }
-        if asked && self.problem.has_multiplicities() {
+        if many && self.problem.has_multiplicities() {
             return Err(PyValueError::new_err(
                 "a problem with multiplicities cannot be split: count it on one thread",
             ));
         }
+        let threads = match threads {
+            _ if self.problem.has_multiplicities() => 1,
+            _ if matches!(asked, EngineChoice::Cells | EngineChoice::Sat) => 1,
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        };
+        let choice = asked.resolve(&self.problem, threads);
         let cancel = Cancel::new();
         let mut stop = Stop::new().with_cancel(cancel.clone());
         if let Some(seconds) = timeout {
@@ -296,11 +346,6 @@ impl Problem {
             })?;
             stop = stop.with_timeout(limit);
         }
-        let threads = match threads {
-            _ if choice == EngineChoice::Cells || self.problem.has_multiplicities() => 1,
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-        };
         let started = Instant::now();
         let (stats, stopped, name) = match NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
             Some(threads) => {

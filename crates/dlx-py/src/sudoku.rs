@@ -1,15 +1,17 @@
 //! `dlx.sudoku`: puzzles as text in any format the library reads, answers in the layout they
 //! came in (through `sudoku::text` for one puzzle, `sudoku::batch` for many).
 
-use std::io::{self, BufReader};
+use std::borrow::Cow;
+use std::io;
 use std::num::NonZeroUsize;
 
 use dlx_core::{Budget, Cancel, Stop, StopReason};
 use dlx_puzzles::sudoku::batch::{Answered, Batch, Mode, Puzzles, Sink};
-use dlx_puzzles::sudoku::format::{self, ReadOptions, Reader};
+use dlx_puzzles::sudoku::format::{self, ReadOptions};
 use dlx_puzzles::sudoku::text::{self, Question, TextError};
 use dlx_puzzles::sudoku::{Answer, Overrides, Puzzle, Verdict};
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
 
 use crate::errors::{self, PuzzleError};
 use crate::run;
@@ -79,15 +81,24 @@ pub fn sudoku_count(py: Python<'_>, text: &str, limit: Option<u64>) -> PyResult<
     }
 }
 
-/// What the batch printed for each puzzle, with the line it starts on.
-struct Printed(Vec<(usize, String)>);
+/// What the batch printed for each puzzle, with the line it starts on, without the line end
+/// that closes it.
+struct Printed(Vec<(usize, Cow<'static, str>)>);
 
 impl Sink<Answered> for Printed {
     fn emit(&mut self, answered: Answered) -> io::Result<()> {
         if answered.is_record() {
-            let text = answered.printed();
-            let text = text.strip_suffix('\n').unwrap_or(text);
-            self.0.push((answered.line, text.to_string()));
+            let line = answered.line;
+            let text = match answered.into_printed() {
+                Cow::Borrowed(text) => Cow::Borrowed(text.strip_suffix('\n').unwrap_or(text)),
+                Cow::Owned(mut text) => {
+                    if text.ends_with('\n') {
+                        text.pop();
+                    }
+                    Cow::Owned(text)
+                }
+            };
+            self.0.push((line, text));
         }
         Ok(())
     }
@@ -97,35 +108,50 @@ impl Sink<Answered> for Printed {
     }
 }
 
+/// The puzzles' texts as one, each apart from the next by a blank line (read as `dlx solve`
+/// reads a file), and the line each starts on.
+fn joined(puzzles: &Bound<'_, PyAny>) -> PyResult<(String, Vec<usize>)> {
+    if puzzles.is_instance_of::<PyString>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "solve_many takes an iterable of puzzles, one text each, not one text",
+        ));
+    }
+    let mut all = String::new();
+    let mut starts = Vec::new();
+    let mut line = 1;
+    for puzzle in puzzles.try_iter()? {
+        let puzzle = puzzle?;
+        let puzzle = puzzle.cast::<PyString>()?.to_str()?;
+        starts.push(line);
+        all.push_str(puzzle);
+        // `split` finds line ends a word at a time.
+        line += puzzle.split('\n').count() - 1;
+        if !puzzle.ends_with('\n') {
+            all.push('\n');
+            line += 1;
+        }
+        all.push('\n');
+        line += 1;
+    }
+    Ok((all, starts))
+}
+
 /// The answers to many puzzles, one text each, in input order, as ``dlx solve`` prints them
 /// (a solution in its puzzle's layout, ``no solution`` or ``invalid puzzle``), on ``threads``
 /// threads (default: every core).
 #[pyfunction]
 #[pyo3(signature = (puzzles, threads = None))]
-pub fn sudoku_solve_many(
-    py: Python<'_>,
-    puzzles: Vec<String>,
+pub fn sudoku_solve_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
     threads: Option<usize>,
-) -> PyResult<Vec<String>> {
+) -> PyResult<Bound<'py, PyList>> {
     if threads == Some(0) {
         return Err(pyo3::exceptions::PyValueError::new_err(
             "threads must be at least 1",
         ));
     }
-    // One text, the puzzles apart by a blank line, read as `dlx solve` reads a file; each
-    // answer goes back to the puzzle whose lines it starts in.
-    let mut all = String::with_capacity(puzzles.iter().map(|p| p.len() + 2).sum());
-    let mut starts = Vec::with_capacity(puzzles.len());
-    let mut line = 1;
-    for puzzle in &puzzles {
-        starts.push(line);
-        all.push_str(puzzle);
-        if !puzzle.ends_with('\n') {
-            all.push('\n');
-        }
-        all.push('\n');
-        line += puzzle.matches('\n').count() + 1 + usize::from(!puzzle.ends_with('\n'));
-    }
+    let (all, starts) = joined(puzzles)?;
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get));
     let cancel = Cancel::new();
@@ -134,12 +160,12 @@ pub fn sudoku_solve_many(
         .stop(Stop::new().with_cancel(cancel.clone()));
     let printed = run::on_helper(py, &cancel, || {
         let mut printed = Printed(Vec::with_capacity(starts.len()));
-        let reader = Reader::new(BufReader::new(all.as_bytes()), ReadOptions::default());
         // Collecting into memory cannot fail.
-        let _ = batch.run(Puzzles::new(reader), &mut printed);
+        let _ = batch.run(Puzzles::of_text(&all, ReadOptions::default()), &mut printed);
         printed.0
     })?;
-    let mut answers: Vec<Option<String>> = vec![None; puzzles.len()];
+    // Each answer goes back to the puzzle whose lines it starts in.
+    let mut answers: Vec<Option<Cow<'static, str>>> = vec![None; starts.len()];
     for (line, text) in printed {
         let index = starts
             .partition_point(|&start| start <= line)
@@ -156,17 +182,16 @@ pub fn sudoku_solve_many(
         }
         answers[index] = Some(text);
     }
-    answers
-        .into_iter()
-        .enumerate()
-        .map(|(index, answer)| {
-            answer.ok_or_else(|| {
-                errors::at(
-                    PuzzleError::new_err(format!("puzzle {index}: no puzzle in the text")),
-                    None,
-                    None,
-                )
-            })
-        })
-        .collect()
+    let list = PyList::empty(py);
+    for (index, answer) in answers.iter().enumerate() {
+        let Some(answer) = answer else {
+            return Err(errors::at(
+                PuzzleError::new_err(format!("puzzle {index}: no puzzle in the text")),
+                None,
+                None,
+            ));
+        };
+        list.append(PyString::new(py, answer))?;
+    }
+    Ok(list)
 }

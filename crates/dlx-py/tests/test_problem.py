@@ -46,7 +46,7 @@ def is_cover(p: dlx.Problem, solution: list[int]) -> bool:
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_counts_and_statistics_are_knuths(name: str) -> None:
     p = problem(name)
-    assert p.count(threads=1) == GOLDEN[name][0]
+    assert p.count(threads=1, engine="dlx") == GOLDEN[name][0]
     stats = p.stats()
     assert stats is not None
     assert (stats.solutions, stats.nodes, stats.updates) == GOLDEN[name]
@@ -74,6 +74,46 @@ def test_the_cells_engine_counts_the_same() -> None:
     assert sum(1 for _ in problem("queens8.dlx").solutions(engine="cells")) == 92
 
 
+def test_the_default_engine_is_cells_where_they_apply() -> None:
+    p = problem("langford11.dlx")
+    for engine in (None, "auto"):
+        assert p.count(threads=1, engine=engine) == 35584
+        stats = p.stats()
+        assert stats is not None and (stats.engine, stats.threads) == ("cells", 1)
+    # Two threads split a dancing-links tree.
+    assert p.count(threads=2) == 35584
+    stats = p.stats()
+    assert stats is not None and (stats.engine, stats.threads) == ("dlx", 2)
+    queens = problem("queens8.dlx")
+    assert len(list(queens.solutions())) == 92
+    stats = queens.stats()
+    assert stats is not None and stats.engine == "cells"
+    # Colors and multiplicities are not for the cells engine.
+    for name in ("toy2.dlx", "toy3.dlx"):
+        other = problem(name)
+        assert other.count(threads=1) == 1
+        stats = other.stats()
+        assert stats is not None and stats.engine == "dlx"
+        assert len(list(other.solutions())) == 1
+        stats = other.stats()
+        assert stats is not None and stats.engine == "dlx"
+
+
+def test_the_sat_engine_finds_what_dancing_links_find() -> None:
+    for name in ("queens8.dlx", "toy1.dlx", "toy2.dlx", "toy3.dlx"):
+        p = problem(name)
+        expected = sorted(sorted(s) for s in p.solutions(engine="dlx"))
+        found = [sorted(s) for s in p.solutions(engine="sat")]
+        assert sorted(found) == expected, name
+        assert all(is_cover(p, s) for s in found)
+        assert p.count(engine="sat") == len(expected)
+        stats = p.stats()
+        assert stats is not None and (stats.engine, stats.threads) == ("sat", 1)
+    assert len(list(problem("queens8.dlx").solutions(limit=3, engine="sat"))) == 3
+    with pytest.raises(ValueError, match="one thread"):
+        problem("toy1.dlx").count(threads=2, engine="sat")
+
+
 def test_solutions_are_exact_covers_in_order_of_the_search() -> None:
     p = problem("queens8.dlx")
     solutions = list(p.solutions())
@@ -87,7 +127,7 @@ def test_solutions_are_exact_covers_in_order_of_the_search() -> None:
 
 def test_an_iterator_goes_on_where_it_stopped() -> None:
     p = problem("queens8.dlx")
-    iterator = p.solutions()
+    iterator = p.solutions(engine="dlx")
     first = list(itertools.islice(iterator, 10))
     rest = list(iterator)
     assert len(first) + len(rest) == 92
@@ -145,6 +185,7 @@ def test_random_problems_against_brute_force() -> None:
         assert p.count(threads=1) == expected
         assert p.count(threads=2) == expected
         assert p.count(engine="cells") == expected
+        assert p.count(engine="sat") == expected
         found = list(p.solutions())
         assert len(found) == expected
         assert all(sorted(i for o in s for i in options[o]) == items for s in found)
@@ -180,7 +221,7 @@ def test_bad_problems_are_problem_errors() -> None:
 def test_bad_arguments() -> None:
     p = problem("toy1.dlx")
     with pytest.raises(ValueError, match="unknown engine"):
-        p.count(engine="fast")
+        p.count(engine="fast")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="at least 1"):
         p.count(threads=0)
     with pytest.raises(ValueError, match="one thread"):

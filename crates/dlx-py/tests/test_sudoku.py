@@ -77,3 +77,11 @@ def test_many_puzzles_answered_as_dlx_solve_prints_them() -> None:
         sudoku.solve_many([PUZZLE + "\n" + PUZZLE])
     with pytest.raises(ValueError, match="at least 1"):
         sudoku.solve_many([PUZZLE], threads=0)
+
+
+def test_many_puzzles_take_texts_not_one_text() -> None:
+    with pytest.raises(TypeError, match="not one text"):
+        sudoku.solve_many(PUZZLE)
+    with pytest.raises(TypeError):
+        sudoku.solve_many([PUZZLE, 7])  # type: ignore[list-item]
+    assert sudoku.solve_many(p for p in [PUZZLE, PUZZLE + "\n"]) == [SOLUTION, SOLUTION]

@@ -29,7 +29,7 @@ mod sets;
 
 use thiserror::Error;
 
-pub use search::{Search, Solutions, Stats};
+pub use search::{supports, Search, Solutions, Stats};
 
 /// Why the cells engine cannot search a problem.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

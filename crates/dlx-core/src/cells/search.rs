@@ -92,7 +92,7 @@ pub struct Search {
 impl Search {
     /// A search over `problem`, or why this engine cannot search it (colors, multiplicities).
     pub fn new(problem: &Problem) -> Result<Search, Unsupported> {
-        check(problem)?;
+        supports(problem)?;
         Ok(Search {
             sets: Sets::new(problem),
             levels: Vec::new(),
@@ -241,8 +241,9 @@ impl Search {
     }
 }
 
-/// Refuses what the cells engine does not do.
-fn check(problem: &Problem) -> Result<(), Unsupported> {
+/// Whether the cells engine can search `problem`, or what it has that the engine does not do
+/// (colors, multiplicities).
+pub fn supports(problem: &Problem) -> Result<(), Unsupported> {
     if problem.has_multiplicities() {
         for item in 0..problem.primary_count() {
             let (min, max) = problem.bounds(item);

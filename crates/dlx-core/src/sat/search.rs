@@ -1,5 +1,7 @@
 //! One run of the SAT engine: solve, check the model, exclude it, solve again.
 
+use std::borrow::Cow;
+
 use rustsat::solvers::{
     ControlSignal, GetInternalStats, LimitConflicts, Solve, SolverResult, Terminate,
 };
@@ -80,7 +82,8 @@ impl Error {
 /// only between two solves. The deadline and the cancel flag are read by the solver itself,
 /// every few conflicts, so a long solve stops within milliseconds.
 pub struct Search<'a> {
-    problem: &'a Problem,
+    /// Borrowed, or owned by a search that must outlive its caller's borrow (a binding's).
+    problem: Cow<'a, Problem>,
     solver: CaDiCaL<'a, 'static>,
     /// The options of the last solution, in increasing order.
     solution: Vec<usize>,
@@ -103,6 +106,14 @@ impl std::fmt::Debug for Search<'_> {
     }
 }
 
+impl Search<'static> {
+    /// A search that owns its problem, with the default [`Encoding`]: one that can be kept
+    /// beyond the life of any borrow (between two calls from Python, say).
+    pub fn owned(problem: Problem) -> Result<Search<'static>, Error> {
+        Search::encoded(Cow::Owned(problem), Encoding::default(), Settings::default())
+    }
+}
+
 impl<'a> Search<'a> {
     /// A search over `problem` with the default [`Encoding`].
     pub fn new(problem: &'a Problem) -> Result<Search<'a>, Error> {
@@ -121,13 +132,21 @@ impl<'a> Search<'a> {
         encoding: Encoding,
         settings: Settings,
     ) -> Result<Search<'a>, Error> {
+        Search::encoded(Cow::Borrowed(problem), encoding, settings)
+    }
+
+    fn encoded(
+        problem: Cow<'a, Problem>,
+        encoding: Encoding,
+        settings: Settings,
+    ) -> Result<Search<'a>, Error> {
         let mut solver = CaDiCaL::default();
         if settings == Settings::Tuned {
             tune(&mut solver)?;
         }
-        let mut vars = variables(problem);
+        let mut vars = variables(&problem);
         let Size { variables, clauses } =
-            encode(problem, encoding, &mut solver, &mut vars).map_err(Error::solver)?;
+            encode(&problem, encoding, &mut solver, &mut vars).map_err(Error::solver)?;
         Ok(Search {
             problem,
             solver,
@@ -243,7 +262,7 @@ impl<'a> Search<'a> {
         match result {
             SolverResult::Sat => {
                 self.read_model()?;
-                check(self.problem, &self.solution).map_err(Error::InvalidModel)?;
+                check(&self.problem, &self.solution).map_err(Error::InvalidModel)?;
                 self.stats.solutions += 1;
                 self.unblocked = true;
                 Ok(Status::Solution)

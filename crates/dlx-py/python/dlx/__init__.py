@@ -15,10 +15,6 @@ cluster. Bad input raises a subclass of ``dlx.Error`` (a ``ValueError``) whose `
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping
-from typing import Any
-
 from . import sudoku
 from ._dlx import (
     Error,
@@ -51,13 +47,23 @@ __all__ = [
     "sudoku",
 ]
 
-Unit = str | Mapping[str, Any]
-"""A work unit: a JSON line as ``dlx split`` writes it, or that line read by ``json.loads``."""
+# Typing and json are imported where they are needed: they are most of the time it takes to
+# import the package, which a short script (a batch of puzzles) pays on every run.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any, TypeAlias
+
+    Unit: TypeAlias = str | Mapping[str, Any]
+    """A work unit: a JSON line as ``dlx split`` writes it, or that line read by
+    ``json.loads``."""
 
 
 def _line(unit: Unit) -> str:
     if isinstance(unit, str):
         return unit
+    import json
+
     return json.dumps(unit, separators=(",", ":"))
 
 
@@ -92,6 +98,8 @@ def merge(results: Iterable[Unit]) -> tuple[dict[str, Any], list[str]]:
 
     Raises ``UnitError`` for results of another problem, or two results of one unit.
     """
+    import json
+
     totals, remaining = _merge([_line(result) for result in results])
     parsed: dict[str, Any] = json.loads(totals)
     return parsed, remaining

@@ -18,14 +18,17 @@ A text that is not a puzzle raises ``dlx.PuzzleError`` (a ``ValueError``) with `
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal, cast
-
 from ._dlx import PuzzleError, sudoku_check, sudoku_count, sudoku_solve, sudoku_solve_many
 
-__all__ = ["PuzzleError", "check", "count", "solve", "solve_many"]
+# Typing is not imported at run time: it is most of the time the import of the package takes.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Literal, TypeAlias
 
-Verdict = Literal["unique", "multiple", "none"]
+    Verdict: TypeAlias = Literal["unique", "multiple", "none"]
+
+__all__ = ["PuzzleError", "check", "count", "solve", "solve_many"]
 
 
 def solve(text: str) -> str | None:
@@ -37,7 +40,7 @@ def solve(text: str) -> str | None:
 def check(text: str) -> Verdict:
     """Whether the puzzle in ``text`` has one solution (``"unique"``), more
     (``"multiple"``) or none (``"none"``)."""
-    return cast(Verdict, sudoku_check(text))
+    return sudoku_check(text)
 
 
 def count(text: str, limit: int | None = None) -> int:
@@ -53,4 +56,4 @@ def solve_many(puzzles: Iterable[str], threads: int | None = None) -> list[str]:
 
     A text holding no puzzle, or more than one, raises ``PuzzleError``.
     """
-    return sudoku_solve_many(list(puzzles), threads)
+    return sudoku_solve_many(puzzles, threads)
