@@ -110,7 +110,11 @@ impl Search<'static> {
     /// A search that owns its problem, with the default [`Encoding`]: one that can be kept
     /// beyond the life of any borrow (between two calls from Python, say).
     pub fn owned(problem: Problem) -> Result<Search<'static>, Error> {
-        Search::encoded(Cow::Owned(problem), Encoding::default(), Settings::default())
+        Search::encoded(
+            Cow::Owned(problem),
+            Encoding::default(),
+            Settings::default(),
+        )
     }
 }
 
