@@ -659,7 +659,13 @@ proptest! {
         let text = write_puzzle(&p);
         let back = read_all(&text).remove(0);
         match back {
-            Ok(back) => prop_assert_eq!(back, p, "{}", text),
+            // A grid with no empty cell in one-based spaced digits is also a grid of numbers:
+            // either reading is right when it gives the same cells and writes the same text.
+            Ok(back) if back != p => {
+                prop_assert_eq!(&back.cells, &p.cells, "{}", text);
+                prop_assert_eq!(write_puzzle(&back), text);
+            }
+            Ok(_) => {}
             Err(e) => prop_assert!(e.message.contains("more than one alphabet"), "{}\n{}", e, text),
         }
     }
