@@ -16,7 +16,7 @@ use dlx_puzzles::sudoku::generate::{
     GenerateError, Generated, Generator, Symmetry, ATTEMPTS, CHECK_BUDGET,
 };
 use dlx_puzzles::sudoku::rate::rate_givens;
-use dlx_puzzles::sudoku::{Alphabet, Layout, Overrides, Puzzle, Shape, ShapeHint};
+use dlx_puzzles::sudoku::{Alphabet, Layout, Overrides, Puzzle, Shape};
 
 use crate::outcome::Outcome;
 use crate::progress::Progress;
@@ -135,14 +135,7 @@ fn generator(args: &GenerateArgs) -> Result<Generator> {
             regions,
             extra,
         };
-        let empty = Puzzle {
-            size,
-            cells: vec![0; size * size],
-            shape: ShapeHint::default(),
-            layout: Layout::Json,
-            line: 0,
-            candidates: None,
-        };
+        let empty = Puzzle::empty(size);
         Generator::new(
             overrides
                 .shape_of(&empty)

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use dlx_puzzles::sudoku::format::write_puzzle;
 use dlx_puzzles::sudoku::generate::{GenerateError, Generator, Symmetry, Workspace};
 use dlx_puzzles::sudoku::rate::rate_givens;
-use dlx_puzzles::sudoku::{Alphabet, Layout, Puzzle, Shape, ShapeHint};
+use dlx_puzzles::sudoku::{Alphabet, Layout, Puzzle, Shape};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -100,14 +100,7 @@ fn start(request_json: &str) -> Result<Work, InputError> {
             (None, Some((r, c))) => r * c,
             (None, None) => request.size,
         };
-        let empty = Puzzle {
-            size,
-            cells: vec![0; size * size],
-            shape: ShapeHint::default(),
-            layout: Layout::Json,
-            line: 1,
-            candidates: None,
-        };
+        let empty = Puzzle::empty(size);
         Generator::new(adapter::shape_of(&empty, &request.options)?)
     };
     let symmetry = match request.symmetry.as_deref() {

@@ -20,6 +20,21 @@ pub struct Puzzle {
     pub candidates: Option<Vec<u64>>,
 }
 
+impl Puzzle {
+    /// An empty grid of side `size` with no shape of its own: where a generator starts, the
+    /// shape options then giving it its boxes, regions and extra regions.
+    pub fn empty(size: usize) -> Puzzle {
+        Puzzle {
+            size,
+            cells: vec![0; size * size],
+            shape: ShapeHint::default(),
+            layout: Layout::Json,
+            line: 1,
+            candidates: None,
+        }
+    }
+}
+
 /// Shape information carried by the text of a puzzle (a JSON record, a jigsaw layout block, ...).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ShapeHint {
