@@ -1,5 +1,6 @@
 //! Reading the user's input: a file, or standard input for none or `-`.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -67,6 +68,15 @@ pub fn read_with<T>(path: &Path, reader: fn(&str) -> Result<T, FormatError>) -> 
     let input = read(Some(path))?;
     reader(&input.text)
         .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", input.name, e.line, e.column, e.message))
+}
+
+/// The files of a command line, or standard input (`-`) when none is named.
+pub fn files_or_stdin(files: &[PathBuf]) -> Cow<'_, [PathBuf]> {
+    if files.is_empty() {
+        Cow::Owned(vec![PathBuf::from("-")])
+    } else {
+        Cow::Borrowed(files)
+    }
 }
 
 /// The total size of the inputs, when all are files.

@@ -114,12 +114,7 @@ pub fn run(
 ) -> Result<Outcome> {
     let overrides = args.read.shape.overrides()?;
     let threads = crate::values::threads(args.run.threads);
-    let stdin_only = [PathBuf::from("-")];
-    let files = if args.files.is_empty() {
-        &stdin_only[..]
-    } else {
-        &args.files[..]
-    };
+    let files = &*input::files_or_stdin(&args.files);
     let options = args.read.options();
     let show = !args.run.quiet && io::stderr().is_terminal();
     let total = input::total_size(files);

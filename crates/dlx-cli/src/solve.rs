@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use clap::Args;
 use dlx_core::quote::escape;
-use dlx_core::Budget;
+use dlx_core::{Budget, Stop};
 use dlx_puzzles::sudoku::batch::{Answered, Batch, Invalid, Mode, Picture, Reply, Sink};
 use dlx_puzzles::sudoku::format::{self};
 use dlx_puzzles::sudoku::picture::Style;
@@ -352,6 +352,14 @@ fn conflicts(stats: SolveStats) -> String {
     }
 }
 
+impl SolveArgs {
+    /// The run's control: Ctrl-C, `--timeout` for the whole run, `--budget` for each puzzle.
+    fn stop(&self) -> Result<Stop> {
+        Ok(stop::control(self.timeout)?
+            .with_budget(self.budget.map_or(Budget::Unlimited, Budget::Nodes)))
+    }
+}
+
 /// Runs `dlx solve`.
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
     if let Some(spec) = &args.shape {
@@ -359,8 +367,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     }
     let overrides = args.read.shape.overrides()?;
     // Ctrl-C and the deadline stop the searches at their next look; the run then ends in order.
-    let stop = stop::control(args.timeout)?
-        .with_budget(args.budget.map_or(Budget::Unlimited, Budget::Nodes));
+    let stop = args.stop()?;
     let mode = if args.count {
         Mode::Count(args.limit)
     } else if args.check {
@@ -371,12 +378,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let threads = crate::values::threads(args.run.threads);
     let stdout = io::stdout();
     let flush_each = stdout.is_terminal();
-    let stdin_only = [PathBuf::from("-")];
-    let files = if args.files.is_empty() {
-        &stdin_only[..]
-    } else {
-        &args.files[..]
-    };
+    let files = &*input::files_or_stdin(&args.files);
     let stderr_is_terminal = io::stderr().is_terminal();
     let show_progress = !args.run.quiet && stderr_is_terminal;
     let mut run = Run {

@@ -2,7 +2,7 @@
 //! layouts, or a shape file), read and answered in the grid layout, one after the other.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -34,20 +34,12 @@ fn shape(spec: &str) -> Result<FreeShape> {
 pub(super) fn run(args: &SolveArgs, spec: &str) -> Result<Outcome> {
     let shape = shape(spec)?;
     let mut solver = FreeSolver::new(shape.clone());
-    let stop = stop::control(args.timeout)?.with_budget(
-        args.budget
-            .map_or(dlx_core::Budget::Unlimited, dlx_core::Budget::Nodes),
-    );
+    let stop = args.stop()?;
     let limit = match (args.count, args.limit) {
         (true, limit) => limit.unwrap_or(u64::MAX),
         (false, _) => 2,
     };
-    let stdin_only = [PathBuf::from("-")];
-    let files = if args.files.is_empty() {
-        &stdin_only[..]
-    } else {
-        &args.files[..]
-    };
+    let files = &*input::files_or_stdin(&args.files);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut outcome = Outcome::Solved;
     let mut puzzles = 0;
