@@ -10,6 +10,7 @@
 use pyo3::prelude::*;
 
 mod errors;
+mod many;
 mod problem;
 mod run;
 mod sudoku;
@@ -39,6 +40,6 @@ fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sudoku::sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_check, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_count, m)?)?;
-    m.add_function(wrap_pyfunction!(sudoku::sudoku_solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(many::sudoku_solve_many, m)?)?;
     Ok(())
 }

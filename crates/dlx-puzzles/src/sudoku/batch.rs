@@ -517,15 +517,21 @@ impl<R: Read> Puzzles<R> {
             waits: true,
         }
     }
+
+    /// The puzzles `reader` reads from an input that never keeps it waiting (text in memory,
+    /// or made as it is asked for): every one is at hand.
+    pub fn ready(reader: Reader<BufReader<R>>) -> Puzzles<R> {
+        Puzzles {
+            reader,
+            waits: false,
+        }
+    }
 }
 
 impl<'a> Puzzles<&'a [u8]> {
     /// The puzzles of `text`, in memory: every one at hand.
     pub fn of_text(text: &'a str, options: ReadOptions) -> Puzzles<&'a [u8]> {
-        Puzzles {
-            reader: Reader::new(BufReader::new(text.as_bytes()), options),
-            waits: false,
-        }
+        Puzzles::ready(Reader::new(BufReader::new(text.as_bytes()), options))
     }
 }
 
