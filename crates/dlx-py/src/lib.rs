@@ -10,6 +10,8 @@
 use pyo3::prelude::*;
 
 mod errors;
+mod generate;
+mod logic;
 mod many;
 mod problem;
 mod run;
@@ -41,5 +43,7 @@ fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sudoku::sudoku_check, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_count, m)?)?;
     m.add_function(wrap_pyfunction!(many::sudoku_solve_many, m)?)?;
+    logic::add_to(m)?;
+    m.add_function(wrap_pyfunction!(generate::sudoku_generate, m)?)?;
     Ok(())
 }

@@ -25,7 +25,7 @@ fn puzzle_error(error: &TextError) -> PyErr {
 
 /// The answer to `question` about the puzzle in `text`, the GIL released: first within a few
 /// guesses, then, if it needs more, on a helper thread that Ctrl-C stops.
-fn answer(py: Python<'_>, text: &str, question: Question) -> PyResult<(Puzzle, Answer)> {
+pub fn answer(py: Python<'_>, text: &str, question: Question) -> PyResult<(Puzzle, Answer)> {
     let overrides = Overrides::default();
     let quick = Stop::new().with_budget(Budget::Nodes(QUICK_GUESSES));
     match py.detach(|| text::answer(text, question, &overrides, &quick)) {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 
 import dlx
@@ -85,3 +87,8 @@ def test_many_puzzles_take_texts_not_one_text() -> None:
     with pytest.raises(TypeError):
         sudoku.solve_many([PUZZLE, 7])  # type: ignore[list-item]
     assert sudoku.solve_many(p for p in [PUZZLE, PUZZLE + "\n"]) == [SOLUTION, SOLUTION]
+
+
+def test_the_examples_of_the_docstrings() -> None:
+    for module in (dlx, sudoku):
+        assert doctest.testmod(module).failed == 0, module.__name__

@@ -23,6 +23,25 @@ class PuzzleError(Error):
 class UnitError(Error):
     """A work unit (or result) that is not JSON of dlx, or not of this problem."""
 
+class Step:
+    """One step of a logical solution."""
+
+    technique: str
+    placements: list[tuple[int, int]]
+    eliminations: list[tuple[int, int]]
+    text: str
+    difficulty: float
+    marks: str | None
+
+class Rating:
+    """A puzzle's difficulty on Sudoku Explainer's scale."""
+
+    er: float
+    ep: float
+    ed: float
+    hardest: str
+    steps: int
+
 class Stats:
     """The statistics of a run."""
 
@@ -87,3 +106,9 @@ def sudoku_solve(text: str) -> str | None: ...
 def sudoku_check(text: str) -> Literal["unique", "multiple", "none"]: ...
 def sudoku_count(text: str, limit: int | None = None) -> int: ...
 def sudoku_solve_many(puzzles: Iterable[str], threads: int | None = None) -> list[str]: ...
+def sudoku_rate(text: str, timeout: float | None = None) -> Rating: ...
+def sudoku_hint(text: str) -> Step | None: ...
+def sudoku_explain(text: str, marks: bool = False) -> list[Step]: ...
+
+# The options of ``dlx.sudoku.generate``, typed there.
+def sudoku_generate(count: int = 1, **options: object) -> list[str]: ...

@@ -12,23 +12,58 @@ end that closes it.
 >>> sudoku.check(puzzle)
 'unique'
 
+``generate`` makes new puzzles, ``rate`` rates a puzzle on Sudoku Explainer's scale, ``hint``
+and ``explain`` give the steps of its logical solution, as ``dlx generate``, ``dlx rate``,
+``dlx hint`` and ``dlx explain`` do:
+
+>>> rating = sudoku.rate(puzzle)
+>>> rating.er, rating.hardest
+(2.6, 'Pointing')
+>>> sudoku.hint(puzzle).text
+'Hidden single: 4 in box 4 fits only r6c2'
+
 A text that is not a puzzle raises ``dlx.PuzzleError`` (a ``ValueError``) with ``line`` and
 ``column``. Searches run with the GIL released, and Ctrl-C raises ``KeyboardInterrupt``.
 """
 
 from __future__ import annotations
 
-from ._dlx import PuzzleError, sudoku_check, sudoku_count, sudoku_solve, sudoku_solve_many
+from ._dlx import (
+    PuzzleError,
+    Rating,
+    Step,
+    sudoku_check,
+    sudoku_count,
+    sudoku_explain,
+    sudoku_generate,
+    sudoku_hint,
+    sudoku_rate,
+    sudoku_solve,
+    sudoku_solve_many,
+)
 
 # Typing is not imported at run time: it is most of the time the import of the package takes.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
     from typing import Literal, TypeAlias
 
     Verdict: TypeAlias = Literal["unique", "multiple", "none"]
+    SymmetryName: TypeAlias = Literal["none", "rot180", "rot90", "mirror", "diagonal"]
 
-__all__ = ["PuzzleError", "check", "count", "solve", "solve_many"]
+__all__ = [
+    "PuzzleError",
+    "Rating",
+    "Step",
+    "check",
+    "count",
+    "explain",
+    "generate",
+    "hint",
+    "rate",
+    "solve",
+    "solve_many",
+]
 
 
 def solve(text: str) -> str | None:
@@ -57,3 +92,94 @@ def solve_many(puzzles: Iterable[str], threads: int | None = None) -> list[str]:
     A text holding no puzzle, or more than one, raises ``PuzzleError``.
     """
     return sudoku_solve_many(puzzles, threads)
+
+
+def rate(text: str, timeout: float | None = None) -> Rating:
+    """The difficulty of the puzzle in ``text`` on Sudoku Explainer's scale, as ``dlx rate``
+    gives it: ``er`` (the hardest step of the logical solution), ``ep`` (the hardest up to the
+    first value placed), ``ed`` (the first step), ``hardest`` (its technique) and ``steps``;
+    ``str()`` of it is the line ``dlx rate`` prints. A puzzle the techniques cannot finish is
+    rated 20.0, ``"Beyond solver"``.
+
+    The puzzle must have exactly one solution (else ``PuzzleError``). A rating not done within
+    ``timeout`` seconds raises ``TimeoutError``.
+    """
+    return sudoku_rate(text, timeout)
+
+
+def hint(text: str) -> Step | None:
+    """The easiest logical step that applies to the puzzle in ``text``, as ``dlx hint`` gives
+    it: its ``technique``, ``placements`` and ``eliminations`` (``(cell, value)`` pairs, cells
+    from 0 row by row, values from 1), ``text`` and ``difficulty``. ``None`` when the grid is
+    solved or no technique applies.
+
+    The puzzle must have exactly one solution (else ``PuzzleError``).
+    """
+    return sudoku_hint(text)
+
+
+def explain(text: str, marks: bool = False) -> list[Step]:
+    """Every step of the logical solution of the puzzle in ``text``, in order, as ``dlx
+    explain`` gives them: applied one after another (eliminations, then placements) they reach
+    the solution, or stop where no technique applies (the puzzle is then not solved by the
+    steps). With ``marks``, each step carries the candidate grid before it in ``marks``.
+
+    The puzzle must have exactly one solution (else ``PuzzleError``).
+    """
+    return sudoku_explain(text, marks)
+
+
+def generate(
+    count: int = 1,
+    *,
+    size: int | None = None,
+    boxes: tuple[int, int] | None = None,
+    regions: str | None = None,
+    extra: str | Sequence[str] = (),
+    jigsaw: bool = False,
+    symmetry: SymmetryName = "none",
+    minimal: bool = False,
+    givens: int | None = None,
+    rating: tuple[float, float] | None = None,
+    seed: int | None = None,
+    attempts: int = 10_000,
+    budget: int = 1_000_000,
+    timeout: float | None = None,
+    threads: int | None = None,
+    format: Literal["line", "json"] = "line",
+) -> list[str]:
+    """``count`` new puzzles, each with exactly one solution, as ``dlx generate`` makes them
+    (the same ``seed`` gives the same puzzles as ``dlx generate --seed``, on any number of
+    threads; default: from the clock).
+
+    The shape: ``size`` (default 9, or the side of ``boxes`` or ``regions``), ``boxes`` as
+    ``(rows, columns)``, ``regions`` a jigsaw layout's text (one symbol per cell), ``jigsaw``
+    for a random layout for each puzzle, ``extra`` regions: ``"x"``, ``"windoku"`` or a text of
+    cell sets (one or several). The puzzles: ``symmetry`` of the givens, ``minimal`` (every
+    given needed), exactly ``givens`` givens, a ``rating`` range ``(low, high)`` of ER. How hard
+    to try: ``attempts`` full grids per puzzle, a ``budget`` of guesses per uniqueness check,
+    ``timeout`` seconds for the run. Puzzles are written as ``dlx solve`` reads them:
+    ``format="line"`` (a jigsaw's layout after it) or ``"json"``.
+
+    A puzzle not made within ``attempts`` raises ``PuzzleError``, a run past ``timeout``
+    ``TimeoutError``; bad options raise ``ValueError``.
+    """
+    extras = [extra] if isinstance(extra, str) else list(extra)
+    return sudoku_generate(
+        count,
+        size=size,
+        boxes=boxes,
+        regions=regions,
+        extra=extras,
+        jigsaw=jigsaw,
+        symmetry=symmetry,
+        minimal=minimal,
+        givens=givens,
+        rating=rating,
+        seed=seed,
+        attempts=attempts,
+        budget=budget,
+        timeout=timeout,
+        threads=threads,
+        format=format,
+    )
