@@ -10,6 +10,7 @@
 use pyo3::prelude::*;
 
 mod errors;
+mod free;
 mod generate;
 mod logic;
 mod many;

@@ -8,7 +8,7 @@ use dlx_puzzles::sudoku::{Answer, Overrides, Puzzle, Verdict};
 use pyo3::prelude::*;
 
 use crate::errors::{self, PuzzleError};
-use crate::run;
+use crate::{free, run};
 
 /// Guesses a puzzle may take on the calling thread before it is searched where Ctrl-C can stop
 /// it: nearly every puzzle is answered within them, with no thread started.
@@ -48,7 +48,12 @@ fn written(puzzle: &Puzzle, answer: &Answer) -> String {
 
 /// The first solution of the puzzle, in the layout it came in; ``None`` when it has none.
 #[pyfunction]
-pub fn sudoku_solve(py: Python<'_>, text: &str) -> PyResult<Option<String>> {
+#[pyo3(signature = (text, shape = None))]
+pub fn sudoku_solve(py: Python<'_>, text: &str, shape: Option<&str>) -> PyResult<Option<String>> {
+    if let Some(spec) = shape {
+        let (shape, run) = free::answer(py, text, spec, 1)?;
+        return Ok(free::written(&shape, &run));
+    }
     let (puzzle, answer) = answer(py, text, Question::Solve)?;
     Ok(match answer {
         Answer::NoSolution => None,
@@ -58,7 +63,14 @@ pub fn sudoku_solve(py: Python<'_>, text: &str) -> PyResult<Option<String>> {
 
 /// ``"unique"``, ``"multiple"`` or ``"none"``.
 #[pyfunction]
-pub fn sudoku_check(py: Python<'_>, text: &str) -> PyResult<&'static str> {
+#[pyo3(signature = (text, shape = None))]
+pub fn sudoku_check(py: Python<'_>, text: &str, shape: Option<&str>) -> PyResult<&'static str> {
+    if let Some(spec) = shape {
+        let found = free::answer(py, text, spec, 2)?.1.found;
+        return Ok(
+            [Verdict::None, Verdict::Unique, Verdict::Multiple][found.min(2) as usize].as_str(),
+        );
+    }
     match answer(py, text, Question::Check)?.1 {
         Answer::Verdict(verdict) => Ok(verdict.as_str()),
         _ => Ok(Verdict::None.as_str()),
@@ -67,8 +79,18 @@ pub fn sudoku_check(py: Python<'_>, text: &str) -> PyResult<&'static str> {
 
 /// The number of solutions, counting no further than ``limit``.
 #[pyfunction]
-#[pyo3(signature = (text, limit = None))]
-pub fn sudoku_count(py: Python<'_>, text: &str, limit: Option<u64>) -> PyResult<u64> {
+#[pyo3(signature = (text, limit = None, shape = None))]
+pub fn sudoku_count(
+    py: Python<'_>,
+    text: &str,
+    limit: Option<u64>,
+    shape: Option<&str>,
+) -> PyResult<u64> {
+    if let Some(spec) = shape {
+        return Ok(free::answer(py, text, spec, limit.unwrap_or(u64::MAX))?
+            .1
+            .found);
+    }
     match answer(py, text, Question::Count(limit))?.1 {
         Answer::Count { count, .. } => Ok(count),
         _ => Ok(0),

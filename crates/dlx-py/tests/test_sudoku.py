@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import doctest
+import subprocess
+from pathlib import Path
 
 import pytest
 
 import dlx
 from dlx import sudoku
 
-from conftest import DATA
+from conftest import DATA, ROOT
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
@@ -92,3 +94,49 @@ def test_many_puzzles_take_texts_not_one_text() -> None:
 def test_the_examples_of_the_docstrings() -> None:
     for module in (dlx, sudoku):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+SHAPES = ROOT / "crates" / "dlx-cli" / "tests" / "data"
+
+
+def test_puzzles_on_shapes_of_any_houses(dlx_binary: Path) -> None:
+    puzzle = (SHAPES / "samurai.in").read_text()
+    solved = (SHAPES / "samurai.out").read_text()
+    printed = subprocess.run(
+        [str(dlx_binary), "solve", "--shape", "samurai"],
+        input=puzzle,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert printed == solved
+    for shape in ("samurai", (SHAPES / "samurai.shape").read_text()):
+        assert sudoku.solve(puzzle, shape=shape) == solved.rstrip("\n")
+        assert sudoku.check(puzzle, shape=shape) == "unique"
+        assert sudoku.count(puzzle, shape=shape) == 1
+    # Givens taken away: more solutions, counted to a limit.
+    lines = puzzle.splitlines()
+    opened = "\n".join([lines[0], "- " * 20 + "-", *lines[2:]])
+    assert sudoku.check(opened, shape="samurai") == "multiple"
+    assert sudoku.count(opened, limit=3, shape="samurai") == 3
+    # Two equal givens in a row of the top left grid: no solution.
+    clash = "\n".join([lines[0], "5 5" + lines[1][3:], *lines[2:]])
+    assert sudoku.solve(clash, shape="samurai") is None
+    assert sudoku.check(clash, shape="samurai") == "none"
+
+
+def test_bad_shapes_and_grids_say_where() -> None:
+    puzzle = (SHAPES / "samurai.in").read_text()
+    with pytest.raises(dlx.PuzzleError, match="neither a built-in shape"):
+        sudoku.solve(puzzle, shape="samuri")
+    with pytest.raises(dlx.PuzzleError) as error:
+        sudoku.solve(puzzle, shape="values 9\ngrid 21 21\nsudoku 1 x\n")
+    assert error.value.line == 3
+    with pytest.raises(dlx.PuzzleError, match="size line") as error:
+        sudoku.solve("9 9\n", shape="samurai")
+    assert (error.value.line, error.value.column) == (1, 1)
+    with pytest.raises(dlx.PuzzleError, match="second puzzle") as error:
+        sudoku.check(puzzle + "\n" + puzzle, shape="samurai")
+    assert error.value.line == 24
+    with pytest.raises(dlx.PuzzleError, match="no puzzle"):
+        sudoku.count("\n", shape="samurai")

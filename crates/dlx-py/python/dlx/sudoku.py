@@ -22,6 +22,12 @@ and ``explain`` give the steps of its logical solution, as ``dlx generate``, ``d
 >>> sudoku.hint(puzzle).text
 'Hidden single: 4 in box 4 fits only r6c2'
 
+``solve``, ``check`` and ``count`` also take puzzles on shapes of any houses, as ``dlx solve
+--shape`` does: ``shape`` is a built-in layout (``"samurai"``, ``"twodoku"``, ``"butterfly"``,
+``"flower"``, ``"sohei"``) or the text of a shape file (``values N``, ``grid R C``, ``sudoku R C``,
+``rect R C H W``, ``house r,c ...``), and the puzzle is in the grid layout: a line ``ROWS
+COLUMNS``, then one line a row, a value or ``-`` (an empty cell or a hole) per place.
+
 A text that is not a puzzle raises ``dlx.PuzzleError`` (a ``ValueError``) with ``line`` and
 ``column``. Searches run with the GIL released, and Ctrl-C raises ``KeyboardInterrupt``.
 """
@@ -66,22 +72,23 @@ __all__ = [
 ]
 
 
-def solve(text: str) -> str | None:
+def solve(text: str, shape: str | None = None) -> str | None:
     """The first solution of the puzzle in ``text``, in its layout; ``None`` when it has none
-    (givens that clash included)."""
-    return sudoku_solve(text)
+    (givens that clash included). With ``shape``, the puzzle is on a shape of any houses (see
+    below)."""
+    return sudoku_solve(text, shape)
 
 
-def check(text: str) -> Verdict:
+def check(text: str, shape: str | None = None) -> Verdict:
     """Whether the puzzle in ``text`` has one solution (``"unique"``), more
     (``"multiple"``) or none (``"none"``)."""
-    return sudoku_check(text)
+    return sudoku_check(text, shape)
 
 
-def count(text: str, limit: int | None = None) -> int:
+def count(text: str, limit: int | None = None, shape: str | None = None) -> int:
     """The number of solutions of the puzzle in ``text``, counting no further than ``limit``
     (a count equal to the limit may stand for more)."""
-    return sudoku_count(text, limit)
+    return sudoku_count(text, limit, shape)
 
 
 def solve_many(puzzles: Iterable[str], threads: int | None = None) -> list[str]:
