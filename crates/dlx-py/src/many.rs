@@ -67,11 +67,11 @@ impl Texts<'_> {
     fn take(&mut self) {
         self.pending.clear();
         self.read = 0;
+        // Kept apart until the texts are taken: the iterable may release the GIL (a file read),
+        // and the answering side takes the starts while it holds the GIL.
+        let mut starts = Vec::new();
         let taken = Python::attach(|py| -> PyResult<()> {
             let mut iterator = self.iterator.bind(py).clone();
-            let Ok(mut starts) = self.shared.starts.lock() else {
-                return Ok(());
-            };
             while self.pending.len() < TEXT_CHUNK {
                 let Some(text) = iterator.next() else {
                     self.ended = true;
@@ -92,6 +92,9 @@ impl Texts<'_> {
             }
             Ok(())
         });
+        if let Ok(mut known) = self.shared.starts.lock() {
+            known.append(&mut starts);
+        }
         if let Err(error) = taken {
             self.ended = true;
             self.shared.fail(error);

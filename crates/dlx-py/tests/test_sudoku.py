@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import doctest
 import subprocess
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -140,3 +142,18 @@ def test_bad_shapes_and_grids_say_where() -> None:
     assert error.value.line == 24
     with pytest.raises(dlx.PuzzleError, match="no puzzle"):
         sudoku.count("\n", shape="samurai")
+
+
+def test_many_puzzles_from_an_iterable_that_lets_the_gil_go() -> None:
+    puzzles = lines("17_clue.txt") * 10
+    solutions = lines("17_clue.solutions") * 10
+
+    def slowly() -> Iterator[str]:
+        # Sleeping releases the GIL, as reading a file does: the answers made meanwhile
+        # must not wait for the texts being taken, nor these for them.
+        for puzzle in puzzles:
+            time.sleep(0)
+            yield puzzle
+
+    assert sudoku.solve_many(slowly(), threads=2) == solutions
+    assert sudoku.solve_many(slowly(), threads=3) == solutions
