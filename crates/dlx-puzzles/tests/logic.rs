@@ -162,14 +162,14 @@ fn a_hidden_single_is_explained_in_words() {
     assert!(step.text.contains(" fits only r"), "{}", step.text);
 }
 
-/// The steps of a puzzle of `se_rated.txt` by the rating's units, each checked sound; the words
-/// of those of `technique`.
-fn rated_steps_of(line: usize, technique: Technique) -> Vec<String> {
+/// The steps of `line` (its first 81 cells) by `units`, each checked sound; the words of those
+/// of `technique`.
+fn steps_of(line: &str, units: &[Unit], technique: Technique) -> Vec<String> {
     let shape = Shape::standard(9).unwrap();
-    let givens = classic(&common::lines("se_rated.txt")[line - 1]);
-    check_steps(&shape, &givens, logic::RATE, &format!("se_rated #{line}"));
+    let givens = classic(line);
+    check_steps(&shape, &givens, units, line);
     let grid = Grid::new(Arc::new(Board::new(&shape)), &givens);
-    let (steps, _) = logic::solve(&grid, logic::RATE);
+    let (steps, _) = logic::solve(&grid, units);
     steps
         .into_iter()
         .filter(|step| step.technique == technique)
@@ -179,12 +179,26 @@ fn rated_steps_of(line: usize, technique: Technique) -> Vec<String> {
 
 #[test]
 fn uniqueness_steps_are_found_and_sound() {
-    // A unique rectangle of type 3 (with a naked pair), and a BUG+1.
-    for (line, technique, words) in [
-        (277, Technique::UniqueRectangle, "type 3"),
-        (45, Technique::BugPlusOne, "BUG+1"),
-    ] {
-        let found = rated_steps_of(line, technique);
-        assert!(found.iter().any(|text| text.contains(words)), "{found:?}");
+    let rated = common::lines("se_rated.txt");
+    let bugs = common::lines("bug_types.txt");
+    let cases = [
+        // A unique rectangle of type 3 (with a naked pair), and a BUG+1, in the rating.
+        (
+            &rated[276],
+            logic::RATE,
+            Technique::UniqueRectangle,
+            "type 3",
+        ),
+        (&rated[44], logic::RATE, Technique::BugPlusOne, "BUG+1"),
+        // BUG types 2 and 4 in explanations.
+        (&bugs[0], logic::EXPLAIN, Technique::Bug, "BUG type 2"),
+        (&bugs[1], logic::EXPLAIN, Technique::Bug, "BUG type 4"),
+    ];
+    for (line, units, technique, words) in cases {
+        let found = steps_of(line, units, technique);
+        assert!(
+            found.iter().any(|text| text.contains(words)),
+            "{line}: {found:?}"
+        );
     }
 }
