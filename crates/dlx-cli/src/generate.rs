@@ -13,7 +13,7 @@ use dlx_core::StopReason;
 use dlx_puzzles::sudoku::batch::Sink;
 use dlx_puzzles::sudoku::format::write_puzzle;
 use dlx_puzzles::sudoku::generate::{
-    GenerateError, Generated, Generator, Symmetry, ATTEMPTS, CHECK_BUDGET,
+    check_budget_for, GenerateError, Generated, Generator, Symmetry, ATTEMPTS,
 };
 use dlx_puzzles::sudoku::rate::rate_givens;
 use dlx_puzzles::sudoku::{Alphabet, Layout, Overrides, Puzzle, Shape};
@@ -78,9 +78,10 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = ATTEMPTS)]
     attempts: u64,
     /// Give up a uniqueness check after this many guesses (its given then stays; with
-    /// --minimal the grid is dropped instead).
-    #[arg(long, value_name = "NODES", default_value_t = CHECK_BUDGET)]
-    budget: u64,
+    /// --minimal the grid is dropped instead). Default: 1000000 up to 16x16, 10 above (where
+    /// checks that run long nearly all end with the given kept).
+    #[arg(long, value_name = "NODES")]
+    budget: Option<u64>,
     /// Stop the whole run after this many seconds (fractions allowed): puzzles made by then are
     /// printed, the exit code is 3.
     #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
@@ -146,8 +147,12 @@ fn generator(args: &GenerateArgs) -> Result<Generator> {
         .symmetry(args.symmetry)
         .minimal(args.minimal)
         .givens(args.givens)
-        .attempts(args.attempts)
-        .check_budget(args.budget);
+        .attempts(args.attempts);
+    // Without --budget, the generator's own for the side.
+    let generator = match args.budget {
+        Some(guesses) => generator.check_budget(guesses),
+        None => generator,
+    };
     Ok(match args.rating {
         Some((low, high)) => generator.filter(Arc::new(move |shape: &Shape, givens: &[u16]| {
             rate_givens(shape, givens).is_ok_and(|rating| (low..=high).contains(&rating.er))
@@ -302,8 +307,12 @@ pub fn run(args: &GenerateArgs) -> Result<Outcome> {
         ),
         Some(reason) => eprintln!(
             "dlx: {} ran out: {} of {} puzzles made",
-            stop::spent_limit(reason, Some(args.budget), args.timeout)
-                .unwrap_or_else(|| "a limit".to_string()),
+            stop::spent_limit(
+                reason,
+                Some(args.budget.unwrap_or(check_budget_for(generator.size()))),
+                args.timeout
+            )
+            .unwrap_or_else(|| "a limit".to_string()),
             output.made,
             args.count
         ),

@@ -61,6 +61,7 @@ fn every_shape_reads_back_unique() {
         (&["--jigsaw", "--size", "7", "--minimal"], &[]),
         (&["--jigsaw", "--extra", "x"], &["--extra", "x"]),
         (&["--size", "12", "--givens", "80"], &[]),
+        (&["--size", "25"], &["--engine", "dlx"]),
     ];
     for (args, solve_args) in cases {
         let mut all = vec!["--count", "5", "--seed", "7"];

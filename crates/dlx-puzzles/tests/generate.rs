@@ -212,3 +212,20 @@ fn a_filter_sees_every_candidate() {
         check("9x9", &puzzle, false, Symmetry::None);
     }
 }
+
+#[test]
+fn large_grids_are_made_unique_and_quickly() {
+    // On 16x16 and 25x25 the default budget of a check lets the run end at once; the puzzles are
+    // unique on the general path all the same, and the same for the same seed.
+    for size in [16, 25] {
+        let shape = Shape::standard(size).unwrap();
+        let generator = Generator::new(shape);
+        let made = make(&generator, 5, 2);
+        for puzzle in &made {
+            check(&format!("{size}x{size}"), puzzle, false, Symmetry::None);
+            // Far fewer givens than cells: the easy removals were all made.
+            assert!(puzzle.given_count() < size * size / 2, "{size}x{size}");
+        }
+        assert_eq!(made[0].givens, make(&generator, 5, 1)[0].givens);
+    }
+}

@@ -18,54 +18,9 @@ fn check_steps(
     units: &[Unit],
     name: &str,
 ) -> (BTreeSet<Technique>, bool) {
-    let mut solver = Solver::new(shape.clone());
-    let check = solver.check(givens).unwrap();
-    assert_eq!(check.verdict, Verdict::Unique, "{name}");
-    let solution = check.solution.unwrap();
-    let mut grid = Grid::new(Arc::new(Board::new(shape)), givens);
-    let mut used = BTreeSet::new();
-    let mut steps = 0;
-    while let Some(step) = logic::next_step(&grid, units) {
-        steps += 1;
-        assert!(
-            step.changes(&grid),
-            "{name}: step {steps} changes nothing: {}",
-            step.text
-        );
-        assert!(
-            !step.placements.is_empty() || !step.eliminations.is_empty(),
-            "{name}: step {steps} is empty"
-        );
-        for &(cell, value) in &step.placements {
-            assert_eq!(
-                solution[cell], value,
-                "{name}: step {steps} places wrongly: {}",
-                step.text
-            );
-        }
-        for &(cell, value) in &step.eliminations {
-            assert_ne!(
-                solution[cell], value,
-                "{name}: step {steps} removes the solution: {}",
-                step.text
-            );
-        }
-        step.apply(&mut grid);
-        for (cell, &right) in solution.iter().enumerate() {
-            let value = grid.value(cell);
-            assert!(
-                value == 0 || value == right,
-                "{name}: a wrong value after step {steps}"
-            );
-            assert!(
-                value != 0 || grid.has(cell, right),
-                "{name}: a lost candidate after step {steps}"
-            );
-        }
-        used.insert(step.technique);
-    }
-    let solved = grid.values() == solution.as_slice();
-    (used, solved)
+    let checked = common::steps::checked_steps(shape, givens, units)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    (checked.used, checked.solved)
 }
 
 /// The explaining units before the one named `first_left_out`.
@@ -205,4 +160,45 @@ fn a_hidden_single_is_explained_in_words() {
     assert_eq!(step.technique, Technique::HiddenSingle);
     assert!(step.text.starts_with("Hidden single: "), "{}", step.text);
     assert!(step.text.contains(" fits only r"), "{}", step.text);
+}
+
+/// The steps of `line` (its first 81 cells) by `units`, each checked sound; the words of those
+/// of `technique`.
+fn steps_of(line: &str, units: &[Unit], technique: Technique) -> Vec<String> {
+    let shape = Shape::standard(9).unwrap();
+    let givens = classic(line);
+    check_steps(&shape, &givens, units, line);
+    let grid = Grid::new(Arc::new(Board::new(&shape)), &givens);
+    let (steps, _) = logic::solve(&grid, units);
+    steps
+        .into_iter()
+        .filter(|step| step.technique == technique)
+        .map(|step| step.text)
+        .collect()
+}
+
+#[test]
+fn uniqueness_steps_are_found_and_sound() {
+    let rated = common::lines("se_rated.txt");
+    let bugs = common::lines("bug_types.txt");
+    let cases = [
+        // A unique rectangle of type 3 (with a naked pair), and a BUG+1, in the rating.
+        (
+            &rated[276],
+            logic::RATE,
+            Technique::UniqueRectangle,
+            "type 3",
+        ),
+        (&rated[44], logic::RATE, Technique::BugPlusOne, "BUG+1"),
+        // BUG types 2 and 4 in explanations.
+        (&bugs[0], logic::EXPLAIN, Technique::Bug, "BUG type 2"),
+        (&bugs[1], logic::EXPLAIN, Technique::Bug, "BUG type 4"),
+    ];
+    for (line, units, technique, words) in cases {
+        let found = steps_of(line, units, technique);
+        assert!(
+            found.iter().any(|text| text.contains(words)),
+            "{line}: {found:?}"
+        );
+    }
 }

@@ -46,6 +46,7 @@ pub fn layout(text: &str) -> Vec<u16> {
 }
 
 pub mod grids;
+pub mod steps;
 
 /// The rows of a tab-separated data file, without the header.
 pub fn tsv(name: &str) -> Vec<Vec<String>> {

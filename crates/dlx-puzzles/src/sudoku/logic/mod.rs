@@ -6,7 +6,7 @@
 //!   difficulty on Sudoku Explainer's scale.
 //! - [`singles`], [`locked`], [`subsets`], [`fish`]: on every shape (any houses).
 //! - [`implications`], [`links`]: the potentials of chains and what implies what.
-//! - [`wings`], [`turbot`], [`coloring`], [`unique`], [`aligned`], [`chains`]: on 9x9 and other shapes up to
+//! - [`wings`], [`turbot`], [`coloring`], [`unique`], [`bug`], [`aligned`], [`chains`]: on 9x9 and other shapes up to
 //!   16x16 for chains.
 //!
 //! A technique is a search that hands each step it finds to a [`Found`] callback, which may
@@ -27,6 +27,7 @@
 //! ```
 
 pub mod aligned;
+pub mod bug;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
@@ -216,7 +217,7 @@ pub const RATE: &[Unit] = then_chains![
     Unit::new("Naked Quad", naked_quad),
     Unit::new("Jellyfish", jellyfish),
     Unit::new("Hidden Quad", hidden_quad),
-    Unit::new("BUG+1", unique::bug_plus_one),
+    Unit::new("BUG", bug::grave),
     Unit::new("Aligned Pair Exclusion", aligned::pair_exclusion),
 ];
 
@@ -245,7 +246,7 @@ pub const EXPLAIN: &[Unit] = then_chains![
     Unit::new("Hidden Quad", hidden_quad),
     Unit::new("Finned Swordfish", finned_swordfish),
     Unit::new("Finned Jellyfish", finned_jellyfish),
-    Unit::new("BUG+1", unique::bug_plus_one),
+    Unit::new("BUG", bug::grave),
     Unit::new("Aligned Pair Exclusion", aligned::pair_exclusion),
     Unit::new("Simple Coloring", coloring::simple_coloring),
 ];

@@ -66,6 +66,8 @@ pub enum Technique {
     HiddenQuad,
     /// Bivalue universal grave plus one.
     BugPlusOne,
+    /// Bivalue universal grave of types 2 to 4: several cells besides it.
+    Bug,
     /// Two cells whose pairs of values are limited by the bivalue cells that see both.
     AlignedPairExclusion,
     /// A loop of strong and weak links.
@@ -125,6 +127,7 @@ impl Technique {
             Jellyfish => "Jellyfish",
             HiddenQuad => "Hidden Quad",
             BugPlusOne => "BUG+1",
+            Bug => "BUG",
             AlignedPairExclusion => "Aligned Pair Exclusion",
             BidirectionalCycle => "Bidirectional Cycle",
             XChain => "X-Chain",

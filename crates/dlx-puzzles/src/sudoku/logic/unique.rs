@@ -132,6 +132,38 @@ fn rectangle_types(
                     ))?;
                 }
             }
+            // Type 3: the roof cells hold two or more extra values between them.
+            if (extra_p | extra_q).count_ones() >= 2 {
+                roof_subsets(
+                    grid,
+                    [p, q],
+                    extra_p | extra_q,
+                    &mut |k, house, others, naked| {
+                        let eliminations: Vec<(usize, u16)> = board
+                            .house_cells(house)
+                            .iter()
+                            .filter(|&c| ![p, q].contains(c) && !others.contains(c))
+                            .flat_map(|&c| values(grid.candidates(c) & naked).map(move |v| (c, v)))
+                            .collect();
+                        if eliminations.is_empty() {
+                            return ControlFlow::Continue(());
+                        }
+                        found(step(
+                            eliminations,
+                            format!(
+                            "type 3: one of {} and {} holds a value other than {a} and {b}, so \
+                             with {} they hold the {k} values {} of {}, which leave the rest of it",
+                            cell_name(p, n),
+                            cell_name(q, n),
+                            cell_names(others, n),
+                            values(naked).map(|v| v.to_string()).collect::<String>(),
+                            board.houses()[house]
+                        ),
+                            45 + k as u16 - 1,
+                        ))
+                    },
+                )?;
+            }
             // Type 4: one of the pair values has only the roof cells in a house they share.
             if board.sees(p, q) {
                 for h in 0..board.houses().len() {
@@ -161,105 +193,61 @@ fn rectangle_types(
     ControlFlow::Continue(())
 }
 
-/// Bivalue universal grave: every empty cell holds two candidates but a few; were the extra
-/// values of those few removed, every value would have two places in every house and the
-/// puzzle two solutions. So one extra value is true: with one such cell it is placed (type 1,
-/// 5.6); when the extra value is the same in every such cell, it leaves every cell that sees
-/// them all (type 2, 5.7). On boxed shapes without extra regions.
-pub fn bug_plus_one(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
+/// Where [`roof_subsets`] hands each naked set: its size, house, other cells and values.
+type RoofFound<'a> = &'a mut dyn FnMut(usize, usize, &[usize], Mask) -> ControlFlow<()>;
+
+/// The naked sets that the roof cells `roof` of a unique rectangle make, as one cell holding
+/// `extra` (their values besides the rectangle's: one of them holds one of those), with other
+/// cells of a house both see: `k` cells in all (the roof counted once) holding `k` values,
+/// handed to `found` as `(k, house, other cells, values)`. As Sudoku Explainer looks: `k` from
+/// the count of `extra` up to half the house's empty cells, every extra value held by both
+/// roof cells or by another cell of the set, and each other cell with two candidates or more.
+fn roof_subsets(
+    grid: &Grid,
+    roof: [usize; 2],
+    extra: Mask,
+    found: RoofFound<'_>,
+) -> ControlFlow<()> {
     let board = grid.board();
-    let n = grid.size();
-    // The argument counts on rows, columns and boxes only.
-    if board.shape().box_size().is_none() || !board.shape().extra().is_empty() {
-        return ControlFlow::Continue(());
-    }
-    let mut odd: Vec<usize> = Vec::new();
-    for c in 0..board.cell_count() {
-        if grid.value(c) != 0 {
-            continue;
-        }
-        match grid.candidates(c).count_ones() {
-            2 => {}
-            3 => odd.push(c),
-            _ => return ControlFlow::Continue(()),
-        }
-    }
-    if odd.is_empty() {
-        return ControlFlow::Continue(());
-    }
-    // Each odd cell's extra value: the one with three places in one of its houses; every other
-    // place count of every house must be two (or none).
-    let mut extra: Vec<(usize, u16)> = Vec::new();
-    for &cell in &odd {
-        let mut its = None;
-        for v in values(grid.candidates(cell)) {
-            let three = board
-                .cell_houses(cell)
+    let shared = extra & grid.candidates(roof[0]) & grid.candidates(roof[1]);
+    let houses: Vec<(usize, usize, Vec<usize>)> = board
+        .cell_houses(roof[0])
+        .iter()
+        .filter(|&&h| board.house_cells(h).contains(&roof[1]))
+        .map(|&h| {
+            let cells = board.house_cells(h);
+            let empty = cells.iter().filter(|&&c| grid.value(c) == 0).count();
+            let others = cells
                 .iter()
-                .any(|&h| grid.count_in(h, v) == 3);
-            if three {
-                if its.is_some() {
+                .copied()
+                .filter(|&c| {
+                    grid.value(c) == 0 && !roof.contains(&c) && grid.candidates(c).count_ones() >= 2
+                })
+                .collect();
+            (h, empty, others)
+        })
+        .collect();
+    let most = houses
+        .iter()
+        .map(|&(_, empty, _)| empty / 2)
+        .max()
+        .unwrap_or(0);
+    // The smallest sets first, as Sudoku Explainer rates the first it finds.
+    for k in (extra.count_ones() as usize).max(2)..=most {
+        for (house, empty, others) in &houses {
+            if k > empty / 2 {
+                continue;
+            }
+            super::subsets::combinations(others.len(), k - 1, &mut |pick| {
+                let chosen: Vec<usize> = pick.iter().map(|&i| others[i]).collect();
+                let held = chosen.iter().fold(0, |m, &c| m | grid.candidates(c));
+                let naked = held | extra;
+                if naked.count_ones() as usize != k || (held | shared) != naked {
                     return ControlFlow::Continue(());
                 }
-                its = Some(v);
-            }
-        }
-        let Some(v) = its else {
-            return ControlFlow::Continue(());
-        };
-        extra.push((cell, v));
-    }
-    for h in 0..board.houses().len() {
-        for v in 1..=n as u16 {
-            let extras = extra
-                .iter()
-                .filter(|&&(c, e)| e == v && board.house_cells(h).contains(&c))
-                .count();
-            let count = grid.count_in(h, v) - extras;
-            if count != 0 && count != 2 {
-                return ControlFlow::Continue(());
-            }
+                found(k, *house, &chosen, naked)
+            })?;
         }
     }
-    let names = cell_names(&odd, n);
-    let pattern = grid.candidates_of(&odd);
-    if let [(cell, value)] = extra[..] {
-        return found(Step {
-            technique: Technique::BugPlusOne,
-            houses: Vec::new(),
-            pattern,
-            placements: vec![(cell, value)],
-            eliminations: Vec::new(),
-            text: format!(
-                "BUG+1: every empty cell but {names} has two candidates; without {value} there \
-                 the puzzle would have two solutions, so {names} is {value}"
-            ),
-            difficulty: 56,
-        });
-    }
-    let value = extra[0].1;
-    if extra.iter().any(|&(_, v)| v != value) {
-        return ControlFlow::Continue(());
-    }
-    let eliminations: Vec<(usize, u16)> = (0..board.cell_count())
-        .filter(|&c| {
-            grid.has(c, value) && !odd.contains(&c) && odd.iter().all(|&o| board.sees(c, o))
-        })
-        .map(|c| (c, value))
-        .collect();
-    if eliminations.is_empty() {
-        return ControlFlow::Continue(());
-    }
-    found(Step {
-        technique: Technique::BugPlusOne,
-        houses: Vec::new(),
-        pattern,
-        placements: Vec::new(),
-        eliminations,
-        text: format!(
-            "BUG type 2: every empty cell but {names} has two candidates, and each of those has \
-             {value} besides; one of them is {value}, so it leaves the cells that see them all"
-        ),
-        difficulty: 57,
-    })
+    ControlFlow::Continue(())
 }
