@@ -12,11 +12,8 @@ use clap::{Args, ValueEnum};
 use dlx_core::StopReason;
 use dlx_puzzles::sudoku::batch::Sink;
 use dlx_puzzles::sudoku::format::write_puzzle;
-use dlx_puzzles::sudoku::generate::{
-    check_budget_for, GenerateError, Generated, Generator, Symmetry, ATTEMPTS,
-};
-use dlx_puzzles::sudoku::rate::rate_givens;
-use dlx_puzzles::sudoku::{Alphabet, Layout, Overrides, Puzzle, Shape};
+use dlx_puzzles::sudoku::generate::{GenerateError, Generated, Generator, Symmetry, ATTEMPTS};
+use dlx_puzzles::sudoku::{Alphabet, Layout, Overrides, Puzzle};
 
 use crate::outcome::Outcome;
 use crate::progress::Progress;
@@ -154,9 +151,7 @@ fn generator(args: &GenerateArgs) -> Result<Generator> {
         None => generator,
     };
     Ok(match args.rating {
-        Some((low, high)) => generator.filter(Arc::new(move |shape: &Shape, givens: &[u16]| {
-            rate_givens(shape, givens).is_ok_and(|rating| (low..=high).contains(&rating.er))
-        })),
+        Some((low, high)) => generator.rating(low, high),
         None => generator,
     })
 }
@@ -307,12 +302,8 @@ pub fn run(args: &GenerateArgs) -> Result<Outcome> {
         ),
         Some(reason) => eprintln!(
             "dlx: {} ran out: {} of {} puzzles made",
-            stop::spent_limit(
-                reason,
-                Some(args.budget.unwrap_or(check_budget_for(generator.size()))),
-                args.timeout
-            )
-            .unwrap_or_else(|| "a limit".to_string()),
+            stop::spent_limit(reason, Some(generator.budget_per_check()), args.timeout)
+                .unwrap_or_else(|| "a limit".to_string()),
             output.made,
             args.count
         ),

@@ -149,10 +149,9 @@ pub fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
 pub fn extras(specs: &[String]) -> Result<Vec<Extra>> {
     let mut extra = Vec::new();
     for spec in specs {
-        extra.push(match spec.to_ascii_lowercase().as_str() {
-            "x" => Extra::Diagonals,
-            "windoku" => Extra::Windows,
-            _ => {
+        extra.push(match Extra::named(&spec.to_ascii_lowercase()) {
+            Some(named) => named,
+            None => {
                 values::named_or_file(
                     "extra",
                     spec,

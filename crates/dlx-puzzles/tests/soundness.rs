@@ -49,16 +49,9 @@ fn puzzles(path: &PathBuf) -> Vec<Vec<u16>> {
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
-        .filter(|line| !line.starts_with('#') && line.len() >= 81)
-        .map(|line| {
-            line.bytes()
-                .take(81)
-                .map(|b| match b {
-                    b'1'..=b'9' => u16::from(b - b'0'),
-                    _ => 0,
-                })
-                .collect()
-        })
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.get(..81))
+        .map(|cells| common::cells(cells, 9))
         .collect()
 }
 

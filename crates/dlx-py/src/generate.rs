@@ -4,14 +4,12 @@
 
 use std::io;
 use std::num::NonZeroUsize;
-use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use dlx_core::{Cancel, Stop, StopReason};
 use dlx_puzzles::sudoku::batch::Sink;
 use dlx_puzzles::sudoku::format::{self, FormatError};
 use dlx_puzzles::sudoku::generate::{GenerateError, Generated, Generator, Symmetry};
-use dlx_puzzles::sudoku::rate::rate_givens;
 use dlx_puzzles::sudoku::{Alphabet, Extra, Layout, Overrides, Puzzle, Shape};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
@@ -36,14 +34,15 @@ fn option_error(option: &str, error: &FormatError) -> PyErr {
 fn extras(specs: &[String]) -> PyResult<Vec<Extra>> {
     specs
         .iter()
-        .map(|spec| match spec.trim().to_ascii_lowercase().as_str() {
-            "x" => Ok(Extra::Diagonals),
-            "windoku" => Ok(Extra::Windows),
-            _ => Ok(Extra::Cells {
-                regions: format::read_cell_sets(spec).map_err(|e| option_error("extra", &e))?,
-                origin: "extra".to_string(),
-            }),
-        })
+        .map(
+            |spec| match Extra::named(&spec.trim().to_ascii_lowercase()) {
+                Some(named) => Ok(named),
+                None => Ok(Extra::Cells {
+                    regions: format::read_cell_sets(spec).map_err(|e| option_error("extra", &e))?,
+                    origin: "extra".to_string(),
+                }),
+            },
+        )
         .collect()
 }
 
@@ -187,9 +186,7 @@ pub fn sudoku_generate(
         .check_budget(budget);
     let generator = match rating {
         Some((low, high)) if low.is_finite() && high.is_finite() && 0.0 <= low && low <= high => {
-            generator.filter(Arc::new(move |shape: &Shape, givens: &[u16]| {
-                rate_givens(shape, givens).is_ok_and(|rating| (low..=high).contains(&rating.er))
-            }))
+            generator.rating(low, high)
         }
         Some((low, high)) => {
             return Err(PyValueError::new_err(format!(

@@ -90,13 +90,13 @@ pub fn shape_of(puzzle: &Puzzle, choice: &ShapeChoice) -> Result<Shape, InputErr
 pub fn extras(names: &[String]) -> Result<Vec<Extra>, InputError> {
     names
         .iter()
-        .map(|name| match name.as_str() {
-            "x" => Ok(Extra::Diagonals),
-            "windoku" => Ok(Extra::Windows),
-            other => Err(InputError::new(
-                "options",
-                format!("unknown extra region `{other}` (expected x or windoku)"),
-            )),
+        .map(|name| {
+            Extra::named(name).ok_or_else(|| {
+                InputError::new(
+                    "options",
+                    format!("unknown extra region `{name}` (expected x or windoku)"),
+                )
+            })
         })
         .collect()
 }

@@ -3,12 +3,11 @@
 //! `dlx generate --seed` (its first puzzle).
 
 use std::str::FromStr;
-use std::sync::Arc;
 
 use dlx_puzzles::sudoku::format::write_puzzle;
 use dlx_puzzles::sudoku::generate::{GenerateError, Generator, Symmetry, Workspace};
 use dlx_puzzles::sudoku::rate::rate_givens;
-use dlx_puzzles::sudoku::{Alphabet, Layout, Puzzle, Shape};
+use dlx_puzzles::sudoku::{Alphabet, Layout, Puzzle};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -112,10 +111,9 @@ fn start(request_json: &str) -> Result<Work, InputError> {
         .minimal(request.minimal)
         .givens(request.givens);
     let generator = match request.rating {
-        Some((low, high)) if low.is_finite() && high.is_finite() && low <= high => generator
-            .filter(Arc::new(move |shape: &Shape, givens: &[u16]| {
-                rate_givens(shape, givens).is_ok_and(|rating| (low..=high).contains(&rating.er))
-            })),
+        Some((low, high)) if low.is_finite() && high.is_finite() && low <= high => {
+            generator.rating(low, high)
+        }
         Some((low, high)) => {
             return Err(InputError::new(
                 "options",
@@ -182,7 +180,7 @@ mod tests {
         let made = generate(json!({"seed": 7, "symmetry": "rot180"}));
         assert_eq!(made["state"], "done", "{made}");
         let text = made["text"].as_str().unwrap();
-        let shape = Shape::standard(9).unwrap();
+        let shape = dlx_puzzles::sudoku::Shape::standard(9).unwrap();
         let generator = Generator::new(shape).symmetry(Symmetry::Rot180);
         let direct = generator
             .generate(7, 0, &mut Workspace::new(&generator))

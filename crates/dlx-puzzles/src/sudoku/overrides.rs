@@ -25,6 +25,18 @@ pub enum Extra {
     },
 }
 
+impl Extra {
+    /// The extra regions known by name: `x` (the two main diagonals) and `windoku` (the
+    /// windows); `None` for any other name.
+    pub fn named(name: &str) -> Option<Extra> {
+        match name {
+            "x" => Some(Extra::Diagonals),
+            "windoku" => Some(Extra::Windows),
+            _ => None,
+        }
+    }
+}
+
 /// The shape options applied to every puzzle: each replaces or extends the puzzle's own hint.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overrides {

@@ -25,12 +25,12 @@ pub fn lines(name: &str) -> Vec<String> {
         .collect()
 }
 
-/// Cells from text: `.`, `0`, `-` for empty; digits `1`-`9` up to 9x9, letters `A`.. for 1.. above.
+/// Cells from text: `.`, `0`, `-`, `_` for empty; digits `1`-`9` up to 9x9, letters `A`.. for 1.. above.
 pub fn cells(text: &str, size: usize) -> Vec<u16> {
     let cells: Vec<u16> = text
         .chars()
         .map(|ch| match ch {
-            '.' | '-' => 0,
+            '.' | '-' | '_' => 0,
             '0'..='9' if size <= 9 => ch.to_digit(10).unwrap() as u16,
             'A'..='Z' if size > 9 => (ch as u8 - b'A' + 1) as u16,
             _ => panic!("unexpected cell `{ch}`"),

@@ -41,6 +41,7 @@ use thiserror::Error;
 
 use super::overrides::{Extra, OverrideError};
 use super::puzzle::{Layout, Puzzle};
+use super::rate::rate_givens;
 use super::shape::{Shape, ShapeError, MAX_SIZE};
 use super::solvers::Solvers;
 use crate::ordered::{self, Feed, Sink};
@@ -246,6 +247,12 @@ impl Generator {
         generator
     }
 
+    /// The budget of each uniqueness check, in guesses (set by
+    /// [`check_budget`](Self::check_budget), else [`check_budget_for`] the side).
+    pub fn budget_per_check(&self) -> u64 {
+        self.check_budget
+    }
+
     /// The side of the grids.
     pub fn size(&self) -> usize {
         match &self.source {
@@ -278,6 +285,14 @@ impl Generator {
     pub fn filter(mut self, filter: Arc<Filter>) -> Generator {
         self.filter = Some(filter);
         self
+    }
+
+    /// Only puzzles whose ER (Sudoku Explainer's rating, [`rate_givens`]) lies in `low..=high`:
+    /// a [`filter`](Self::filter).
+    pub fn rating(self, low: f64, high: f64) -> Generator {
+        self.filter(Arc::new(move |shape: &Shape, givens: &[u16]| {
+            rate_givens(shape, givens).is_ok_and(|rating| (low..=high).contains(&rating.er))
+        }))
     }
 
     /// The same, with each uniqueness check bounded by `guesses` (a removal whose check runs out

@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 
 use super::grid::{bit, cell_name, cell_names, values, Grid, Mask};
 use super::step::{Step, Technique};
-use super::subsets::combinations;
+use super::subsets::{combinations, naked_eliminations};
 use super::Found;
 
 /// The BUG cells found on a grid and their BUG values.
@@ -305,11 +305,7 @@ fn type_3(
                 if naked.count_ones() as usize != k || grave.all & !naked != 0 {
                     return ControlFlow::Continue(());
                 }
-                let eliminations: Vec<(usize, u16)> = near
-                    .iter()
-                    .filter(|c| !chosen.contains(c))
-                    .flat_map(|&c| values(grid.candidates(c) & naked).map(move |v| (c, v)))
-                    .collect();
+                let eliminations = naked_eliminations(grid, &near, &chosen, naked);
                 found(
                     eliminations,
                     format!(

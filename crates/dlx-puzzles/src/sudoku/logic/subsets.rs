@@ -37,6 +37,21 @@ pub(crate) fn combinations(
     }
 }
 
+/// What a naked set on `chosen` with the values of `naked` removes from the other `cells`: every
+/// one of those values they still hold.
+pub(super) fn naked_eliminations(
+    grid: &Grid,
+    cells: &[usize],
+    chosen: &[usize],
+    naked: Mask,
+) -> Vec<(usize, u16)> {
+    cells
+        .iter()
+        .filter(|c| !chosen.contains(c))
+        .flat_map(|&c| values(grid.candidates(c) & naked).map(move |v| (c, v)))
+        .collect()
+}
+
 fn list_values(mask: Mask) -> String {
     values(mask)
         .map(|v| v.to_string())
@@ -68,11 +83,7 @@ pub fn naked(grid: &Grid, k: usize, found: Found<'_>) -> ControlFlow<()> {
             if union.count_ones() as usize != k {
                 return ControlFlow::Continue(());
             }
-            let eliminations: Vec<(usize, u16)> = cells
-                .iter()
-                .filter(|c| !chosen.contains(c))
-                .flat_map(|&c| values(grid.candidates(c) & union).map(move |v| (c, v)))
-                .collect();
+            let eliminations = naked_eliminations(grid, &cells, &chosen, union);
             if eliminations.is_empty() {
                 return ControlFlow::Continue(());
             }
