@@ -138,7 +138,7 @@ fn clock_seed() -> u64 {
     count = 1, *, size = None, boxes = None, regions = None, extra = None, jigsaw = false,
     symmetry = "none", minimal = false, givens = None, rating = None, seed = None,
     attempts = dlx_puzzles::sudoku::generate::ATTEMPTS,
-    budget = dlx_puzzles::sudoku::generate::CHECK_BUDGET, timeout = None, threads = None,
+    budget = None, timeout = None, threads = None,
     format = "line"
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -156,7 +156,7 @@ pub fn sudoku_generate(
     rating: Option<(f64, f64)>,
     seed: Option<u64>,
     attempts: u64,
-    budget: u64,
+    budget: Option<u64>,
     timeout: Option<f64>,
     threads: Option<usize>,
     format: &str,
@@ -182,8 +182,12 @@ pub fn sudoku_generate(
         .symmetry(symmetry)
         .minimal(minimal)
         .givens(givens)
-        .attempts(attempts)
-        .check_budget(budget);
+        .attempts(attempts);
+    // Without a budget, the generator's own for the side (as `dlx generate`).
+    let generator = match budget {
+        Some(guesses) => generator.check_budget(guesses),
+        None => generator,
+    };
     let generator = match rating {
         Some((low, high)) if low.is_finite() && high.is_finite() && 0.0 <= low && low <= high => {
             generator.rating(low, high)

@@ -150,7 +150,7 @@ def generate(
     rating: tuple[float, float] | None = None,
     seed: int | None = None,
     attempts: int = 10_000,
-    budget: int = 1_000_000,
+    budget: int | None = None,
     timeout: float | None = None,
     threads: int | None = None,
     format: Literal["line", "json"] = "line",
@@ -164,7 +164,8 @@ def generate(
     for a random layout for each puzzle, ``extra`` regions: ``"x"``, ``"windoku"`` or a text of
     cell sets (one or several). The puzzles: ``symmetry`` of the givens, ``minimal`` (every
     given needed), exactly ``givens`` givens, a ``rating`` range ``(low, high)`` of ER. How hard
-    to try: ``attempts`` full grids per puzzle, a ``budget`` of guesses per uniqueness check,
+    to try: ``attempts`` full grids per puzzle, a ``budget`` of guesses per uniqueness check
+    (default as ``dlx generate``: 1,000,000 up to 16x16, 10 above),
     ``timeout`` seconds for the run. Puzzles are written as ``dlx solve`` reads them:
     ``format="line"`` (a jigsaw's layout after it) or ``"json"``.
 
