@@ -69,6 +69,7 @@ mod messages;
 pub mod parallel;
 mod problem;
 pub mod quote;
+pub mod rng;
 #[cfg(feature = "sat")]
 pub mod sat;
 mod search;
@@ -79,5 +80,5 @@ pub mod units;
 
 pub use engine::{preferred_engine, Engine, EngineKind, Solutions, Stats, Status};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, Warning, MAX_SIZE};
-pub use search::{ForceError, Search, SplitError, Unit};
+pub use search::{estimate, ForceError, Search, SplitError, Unit};
 pub use stop::{Budget, Cancel, Stop, StopReason, Watch, LOOK_EVERY};

@@ -5,6 +5,7 @@
 
 use thiserror::Error;
 
+pub mod estimate;
 mod multiplicity;
 mod split;
 

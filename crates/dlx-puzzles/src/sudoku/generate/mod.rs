@@ -30,7 +30,7 @@
 mod dig;
 mod grid;
 mod jigsaw;
-pub mod rng;
+pub use dlx_core::rng;
 pub mod symmetry;
 
 use std::io;

@@ -1,10 +1,10 @@
-//! A small seeded random number generator, SplitMix64, with one stream per puzzle.
+//! A small seeded random number generator, SplitMix64, with numbered streams.
 //!
-//! Generation must give the same puzzles for the same seed on any number of threads, so every
-//! puzzle draws from a stream of its own, fixed by the seed and its number alone. SplitMix64
-//! (Steele, Lea and Flood) has one word of state, passes BigCrush, and makes independent-looking
-//! streams from nearby starting points, which is all a generator of puzzles asks of it; a crate
-//! for it would be more code to trust than these lines.
+//! Whatever is drawn at random must be the same for the same seed on any number of threads, so
+//! every piece of work (a generated puzzle, a probe of a search tree) draws from a stream of its
+//! own, fixed by the seed and its number alone. SplitMix64 (Steele, Lea and Flood) has one word
+//! of state, passes BigCrush, and makes independent-looking streams from nearby starting points,
+//! which is all these uses ask of it; a crate for it would be more code to trust than these lines.
 
 /// The golden-ratio increment of SplitMix64.
 const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -24,7 +24,7 @@ fn mix(mut z: u64) -> u64 {
 }
 
 impl Rng {
-    /// The stream of puzzle `index` for `seed`: the same pair gives the same stream, and
+    /// The stream number `index` for `seed`: the same pair gives the same stream, and
     /// streams of different pairs start far apart.
     pub fn new(seed: u64, index: u64) -> Rng {
         Rng {
