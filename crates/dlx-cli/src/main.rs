@@ -7,6 +7,7 @@
 
 mod cover;
 mod engine;
+mod estimate;
 mod explain;
 mod gen;
 mod generate;
@@ -64,6 +65,9 @@ enum Command {
     Polyomino(model::ModelCommand<polyomino::PolyominoModel>),
     /// Langford pairs: two of each 1…n, with k numbers between the two k's.
     Langford(model::ModelCommand<langford::LangfordModel>),
+    /// Estimate a problem's search tree (nodes, solutions, time) by random probes, without
+    /// searching it.
+    Estimate(estimate::EstimateArgs),
     /// Cut a problem's search tree into work units (JSON lines) for other processes or machines.
     Split(split::SplitArgs),
     /// Run work units of a problem, each to the end or to a budget; one JSON result line each.
@@ -92,6 +96,7 @@ fn main() -> ExitCode {
         Command::Queens(args) => model::run(&args),
         Command::Polyomino(args) => model::run(&args),
         Command::Langford(args) => model::run(&args),
+        Command::Estimate(args) => estimate::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Run(args) => unit_run::run(&args),
         Command::Merge(args) => merge::run(&args),
