@@ -124,3 +124,118 @@ impl<R: Read> Read for Counting<R> {
         Ok(n)
     }
 }
+
+/// Probes of the estimate behind a search's time left: a few milliseconds on the largest trees.
+const LINE_PROBES: u64 = 300;
+
+/// Time between two redraws of a search's line.
+const REDRAW: Duration = Duration::from_millis(200);
+
+/// The progress line of a long count, on stderr: solutions so far, nodes per second and the time
+/// left, drawn from the searches' own looks at their `Stop` (every few thousand nodes, on their
+/// threads), once the run has taken about a second.
+pub struct SearchLine {
+    bar: ProgressBar,
+    listener: dlx_core::Progress,
+}
+
+impl SearchLine {
+    /// The line of a count whose tree has about `nodes` nodes by the engine's count (`None`
+    /// when there is no estimate in its units: then no time left is shown); `None` when not
+    /// `enabled`.
+    pub fn new(enabled: bool, nodes: Option<f64>) -> Option<SearchLine> {
+        if !enabled {
+            return None;
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]") {
+            bar.set_style(style);
+        }
+        let drawn = bar.clone();
+        let started = Instant::now();
+        let last = std::sync::Mutex::new(None::<Instant>);
+        let listener = dlx_core::Progress::new(move |tally| {
+            // Another thread drawing now has just drawn: nothing to add.
+            let Ok(mut last) = last.try_lock() else {
+                return;
+            };
+            let now = Instant::now();
+            let elapsed = now - started;
+            if elapsed < DELAY || last.is_some_and(|at| now - at < REDRAW) {
+                return;
+            }
+            if last.is_none() {
+                drawn.set_draw_target(ProgressDrawTarget::stderr());
+            }
+            *last = Some(now);
+            let rate = tally.nodes as f64 / elapsed.as_secs_f64();
+            drawn.set_message(line(tally, rate, nodes));
+            drawn.tick();
+        });
+        Some(SearchLine { bar, listener })
+    }
+
+    /// The listener to give the run's `Stop`.
+    pub fn listener(&self) -> dlx_core::Progress {
+        self.listener.clone()
+    }
+
+    /// Clears the line at the end of the run.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// Lays out a search's line; a tree of about `estimate` nodes gives the time left, until the
+/// search has gone past the estimate.
+fn line(tally: dlx_core::Tally, rate: f64, estimate: Option<f64>) -> String {
+    let done = tally.nodes as f64;
+    let left = match estimate {
+        Some(total) if total > done && rate > 0.0 => format!(
+            ", about {} left (of an estimated {} nodes)",
+            crate::estimate::duration((total - done) / rate),
+            crate::estimate::number(total)
+        ),
+        Some(total) => format!(
+            ", past the estimate of {} nodes",
+            crate::estimate::number(total)
+        ),
+        None => String::new(),
+    };
+    format!(
+        "{} solutions, {} nodes/s{left}",
+        tally.solutions,
+        crate::estimate::number(rate)
+    )
+}
+
+/// The estimate of a tree's nodes behind a line, with the seed `dlx estimate` takes by default
+/// (`None` where the estimate does not apply).
+pub fn estimated_nodes(problem: &dlx_core::Problem) -> Option<f64> {
+    dlx_core::estimate::of(problem, LINE_PROBES, 1)
+        .ok()
+        .map(|estimate| estimate.nodes.mean)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dlx_core::Tally;
+
+    #[test]
+    fn a_line_says_the_time_left_until_past_the_estimate() {
+        let tally = Tally {
+            nodes: 1_000_000,
+            solutions: 92,
+        };
+        assert_eq!(
+            line(tally, 1e6, Some(3e6)),
+            "92 solutions, 1000000 nodes/s, about 2.0 s left (of an estimated 3.000e6 nodes)"
+        );
+        assert_eq!(
+            line(tally, 1e6, Some(5e5)),
+            "92 solutions, 1000000 nodes/s, past the estimate of 500000 nodes"
+        );
+        assert_eq!(line(tally, 2e6, None), "92 solutions, 2.000e6 nodes/s");
+    }
+}

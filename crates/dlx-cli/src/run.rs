@@ -2,7 +2,7 @@
 //!
 //! Shared by `dlx cover` and the puzzle commands, which differ only in how they print a solution.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -19,6 +19,7 @@ use dlx_core::quote::escape;
 
 use crate::engine::EngineChoice;
 use crate::outcome::Outcome;
+use crate::progress::{self, SearchLine};
 use crate::stop;
 
 /// The exit codes of `dlx cover` and the puzzle commands, for their `--help`.
@@ -141,35 +142,46 @@ fn search_any(
         if args.count {
             return count_sat(&mut search, args);
         }
-        return search_with(&mut search, args, render);
+        return search_with(&mut search, args, None, render);
     }
     if args.engine == EngineChoice::Cells {
         if args.asks_for_threads() {
             bail!("the cells engine runs on one thread (leave out --threads)");
         }
         let mut search = cells::Search::new(problem).map_err(|e| anyhow!("{name}: {e}"))?;
-        return search_with(&mut search, args, render);
+        let line = args.count_line(problem, false);
+        return search_with(&mut search, args, line, render);
     }
     let threads = args.threads(problem)?;
     if let Some(threads) = NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
         return search_parallel(problem, args, threads, render);
     }
-    search_with(&mut Search::new(problem), args, render)
+    let line = args.count_line(problem, true);
+    search_with(&mut Search::new(problem), args, line, render)
 }
 
-/// Like [`search`], on one thread with any engine (the cells engine runs on one thread only).
+/// Like [`search`], on one thread with any engine (the cells engine runs on one thread only),
+/// showing `line` while it counts.
 fn search_with(
     search: &mut dyn Engine,
     args: &SearchArgs,
+    line: Option<SearchLine>,
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
 ) -> Result<Outcome> {
     search.set_limit(args.limit);
-    search.set_stop(args.stop()?);
+    let stop = args.stop()?;
+    search.set_stop(match &line {
+        Some(line) => stop.with_progress(line.listener()),
+        None => stop,
+    });
     let started = Instant::now();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let (written, last) = if args.count {
         let last = search.count();
+        if let Some(line) = &line {
+            line.finish();
+        }
         let more = if matches!(last, Status::Stopped(_)) {
             "+"
         } else {
@@ -343,6 +355,16 @@ impl SearchArgs {
         Ok(stop::control(self.timeout)?.with_budget(budget))
     }
 
+    /// The progress line of a count on a terminal; with the time left from an estimate when
+    /// the engine counts nodes as dancing links do (`links_nodes`).
+    fn count_line(&self, problem: &Problem, links_nodes: bool) -> Option<SearchLine> {
+        let enabled = self.count && io::stderr().is_terminal();
+        let estimate = (enabled && links_nodes)
+            .then(|| progress::estimated_nodes(problem))
+            .flatten();
+        SearchLine::new(enabled, estimate)
+    }
+
     /// Whether more than one thread was asked for explicitly.
     fn asks_for_threads(&self) -> bool {
         self.threads.is_some_and(|n| n.get() > 1)
@@ -378,9 +400,14 @@ fn search_parallel(
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
 ) -> Result<Outcome> {
     let started = Instant::now();
+    let line = args.count_line(problem, true);
+    let stop = stop::control(args.timeout)?;
     let pool = Pool::new(problem, threads)
         .with_slice(args.slice)
-        .with_stop(stop::control(args.timeout)?);
+        .with_stop(match &line {
+            Some(line) => stop.with_progress(line.listener()),
+            None => stop,
+        });
     let shared = Mutex::new(Shared {
         out: io::BufWriter::new(io::stdout()),
         first: true,
@@ -408,6 +435,9 @@ fn search_parallel(
             }
         })?
     };
+    if let Some(line) = &line {
+        line.finish();
+    }
     // The pool also stops when writing failed; only the `Stop` makes the run unfinished.
     let cut = report.stopped;
     let mut shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());

@@ -81,4 +81,4 @@ pub mod units;
 pub use engine::{preferred_engine, Engine, EngineKind, Solutions, Stats, Status};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, Warning, MAX_SIZE};
 pub use search::{estimate, ForceError, Search, SplitError, Unit};
-pub use stop::{Budget, Cancel, Stop, StopReason, Watch, LOOK_EVERY};
+pub use stop::{Budget, Cancel, Progress, Stop, StopReason, Tally, Watch, LOOK_EVERY};

@@ -252,7 +252,10 @@ impl Search {
                 x = links.down(x);
                 self.choice[level] = x;
             } else {
-                if let Some(reason) = self.watch.check(stats.nodes, stats.updates) {
+                if let Some(reason) =
+                    self.watch
+                        .check_with(stats.nodes, stats.updates, stats.solutions)
+                {
                     self.pause(level);
                     return Status::Stopped(reason);
                 }

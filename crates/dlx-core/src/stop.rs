@@ -6,7 +6,8 @@
 //! looked at only when a cap is reached, every [`LOOK_EVERY`] nodes, so a watched search costs no
 //! more than an unwatched one and stops within a few milliseconds of the deadline.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -67,6 +68,64 @@ impl Cancel {
     }
 }
 
+/// The work of a run so far, summed over every search watching its [`Stop`] (as of their last
+/// looks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Nodes entered, by the engines' own counts.
+    pub nodes: u64,
+    /// Solutions found.
+    pub solutions: u64,
+}
+
+/// A listener to a run's progress: every search watching a [`Stop`] with it adds its work at
+/// each look at the stop (every [`LOOK_EVERY`] nodes), and the listener is called with the
+/// total, on that search's thread. It is called often (about a thousand times a second per
+/// thread) and must be quick: a progress line draws at its own pace and returns at once
+/// otherwise. Clones share the totals and the listener.
+#[derive(Clone)]
+pub struct Progress(Arc<Listener>);
+
+struct Listener {
+    nodes: AtomicU64,
+    solutions: AtomicU64,
+    report: Box<dyn Fn(Tally) + Send + Sync>,
+}
+
+impl Progress {
+    /// A listener calling `report` with the run's totals.
+    pub fn new(report: impl Fn(Tally) + Send + Sync + 'static) -> Progress {
+        Progress(Arc::new(Listener {
+            nodes: AtomicU64::new(0),
+            solutions: AtomicU64::new(0),
+            report: Box::new(report),
+        }))
+    }
+
+    /// The totals so far.
+    pub fn tally(&self) -> Tally {
+        Tally {
+            nodes: self.0.nodes.load(Ordering::Relaxed),
+            solutions: self.0.solutions.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Adds a search's work since its last look, and reports the totals.
+    fn add(&self, nodes: u64, solutions: u64) {
+        let tally = Tally {
+            nodes: self.0.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes,
+            solutions: self.0.solutions.fetch_add(solutions, Ordering::Relaxed) + solutions,
+        };
+        (self.0.report)(tally);
+    }
+}
+
+impl fmt::Debug for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Progress").field(&self.tally()).finish()
+    }
+}
+
 /// Why a search stopped before its end. A stopped search can be resumed: raise its budget,
 /// move its deadline or lower the flag, and step again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,6 +159,7 @@ pub struct Stop {
     budget: Budget,
     deadline: Option<Instant>,
     cancel: Option<Cancel>,
+    progress: Option<Progress>,
 }
 
 impl Stop {
@@ -133,6 +193,17 @@ impl Stop {
         self
     }
 
+    /// The same, reporting the run's work to `progress` at every look.
+    pub fn with_progress(mut self, progress: Progress) -> Stop {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// The listener to the run's progress, if there is one.
+    pub fn progress(&self) -> Option<&Progress> {
+        self.progress.as_ref()
+    }
+
     /// The budget of work.
     pub fn budget(&self) -> Budget {
         self.budget
@@ -160,7 +231,7 @@ impl Stop {
 
     /// Whether the clock or a flag must be looked at now and then.
     fn watches(&self) -> bool {
-        self.deadline.is_some() || self.cancel.is_some()
+        self.deadline.is_some() || self.cancel.is_some() || self.progress.is_some()
     }
 
     /// Why no more searching is allowed at all, whatever the work done: the flag is raised or
@@ -215,6 +286,8 @@ impl Stop {
 pub struct Watch {
     stop: Stop,
     caps: Caps,
+    /// The nodes and solutions already added to the stop's [`Progress`].
+    reported: (u64, u64),
 }
 
 impl Watch {
@@ -223,6 +296,7 @@ impl Watch {
         let mut watch = Watch {
             stop,
             caps: Caps::default(),
+            reported: (0, 0),
         };
         watch.restart(0, 0);
         watch
@@ -237,18 +311,25 @@ impl Watch {
     /// `updates` updates.
     pub fn set(&mut self, stop: Stop, nodes: u64, updates: u64) {
         self.stop = stop;
-        self.restart(nodes, updates);
+        self.recap(nodes, updates);
     }
 
     /// Replaces the budget of the stop, keeping its deadline and flag.
     pub fn set_budget(&mut self, budget: Budget, nodes: u64, updates: u64) {
         self.stop.set_budget(budget);
-        self.restart(nodes, updates);
+        self.recap(nodes, updates);
     }
 
-    /// Starts watching again from this work: a watched search looks at once, at its next node,
-    /// so that a flag raised before it started stops it even if it would end within a slice.
+    /// Starts watching again for a search started over from this work (and no solution): a
+    /// watched search looks at once, at its next node, so that a flag raised before it started
+    /// stops it even if it would end within a slice.
     pub fn restart(&mut self, nodes: u64, updates: u64) {
+        self.reported = (nodes, 0);
+        self.recap(nodes, updates);
+    }
+
+    /// Looks at the stop at the next node, the search going on from this work.
+    fn recap(&mut self, nodes: u64, updates: u64) {
         self.caps = if self.stop.watches() {
             Caps(nodes, updates)
         } else {
@@ -256,20 +337,36 @@ impl Watch {
         };
     }
 
-    /// Why a search with this work must stop now, if it must.
+    /// Why a search with this work must stop now, if it must (for a search that reports no
+    /// solutions to a [`Progress`]).
     #[inline]
     pub fn check(&mut self, nodes: u64, updates: u64) -> Option<StopReason> {
+        self.check_with(nodes, updates, 0)
+    }
+
+    /// Why a search with this work, which has found `solutions`, must stop now, if it must.
+    #[inline]
+    pub fn check_with(&mut self, nodes: u64, updates: u64, solutions: u64) -> Option<StopReason> {
         if nodes >= self.caps.0 && updates >= self.caps.1 {
-            self.look(nodes, updates)
+            self.look(nodes, updates, solutions)
         } else {
             None
         }
     }
 
-    /// At a cap: why the search must stop, or (moving the caps on) nothing.
+    /// At a cap: the work since the last look reported, then why the search must stop, or
+    /// (moving the caps on) nothing.
     #[cold]
     #[inline(never)]
-    fn look(&mut self, nodes: u64, updates: u64) -> Option<StopReason> {
+    fn look(&mut self, nodes: u64, updates: u64, solutions: u64) -> Option<StopReason> {
+        if let Some(progress) = &self.stop.progress {
+            let (old_nodes, old_solutions) = self.reported;
+            progress.add(
+                nodes.saturating_sub(old_nodes),
+                solutions.saturating_sub(old_solutions),
+            );
+            self.reported = (nodes, solutions);
+        }
         let reason = self.stop.reached(nodes, updates);
         if reason.is_none() {
             self.caps = self.stop.caps(nodes, updates);
@@ -334,6 +431,40 @@ mod tests {
         assert_eq!(watch.check(LOOK_EVERY, 0), None);
         assert_eq!(watch.caps, Caps(2 * LOOK_EVERY, 0));
         assert_eq!(watch.check(10_000, 0), Some(StopReason::Budget));
+        let mut plain = Watch::new(Stop::new().with_budget(Budget::Nodes(7)));
+        assert_eq!(plain.caps, Caps(7, 0));
+        assert_eq!(plain.check(7, 0), Some(StopReason::Budget));
+    }
+
+    #[test]
+    fn looks_add_the_work_since_the_last_to_the_progress() {
+        let seen = Arc::new(AtomicU64::new(0));
+        let last = Arc::clone(&seen);
+        let progress = Progress::new(move |tally| last.store(tally.nodes, Ordering::Relaxed));
+        let stop = Stop::new().with_progress(progress.clone());
+        assert!(!stop.is_unlimited());
+        let (mut one, mut two) = (Watch::new(stop.clone()), Watch::new(stop));
+        assert_eq!(one.check_with(0, 0, 0), None);
+        assert_eq!(one.check_with(LOOK_EVERY, 9, 2), None);
+        assert_eq!(two.check_with(0, 0, 0), None);
+        assert_eq!(two.check_with(LOOK_EVERY + 5, 9, 1), None);
+        let both = Tally {
+            nodes: 2 * LOOK_EVERY + 5,
+            solutions: 3,
+        };
+        assert_eq!(progress.tally(), both);
+        assert_eq!(seen.load(Ordering::Relaxed), both.nodes);
+        // A new budget goes on counting; a search started over counts from nothing.
+        one.set_budget(Budget::Unlimited, LOOK_EVERY, 9);
+        assert_eq!(one.check_with(LOOK_EVERY + 1, 9, 2), None);
+        one.restart(0, 0);
+        assert_eq!(one.check_with(3, 0, 1), None);
+        assert_eq!(progress.tally().nodes, both.nodes + 4);
+        assert_eq!(progress.tally().solutions, 4);
+    }
+
+    #[test]
+    fn a_plain_budget_is_looked_at_only_at_its_end() {
         let mut plain = Watch::new(Stop::new().with_budget(Budget::Nodes(7)));
         assert_eq!(plain.caps, Caps(7, 0));
         assert_eq!(plain.check(7, 0), Some(StopReason::Budget));

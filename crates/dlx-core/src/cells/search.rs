@@ -176,7 +176,10 @@ impl Search {
                     ok = sets.select(y, &mut stats.updates);
                     continue;
                 }
-                if let Some(reason) = self.watch.check(stats.nodes, stats.updates) {
+                if let Some(reason) =
+                    self.watch
+                        .check_with(stats.nodes, stats.updates, stats.solutions)
+                {
                     self.state = State::Paused;
                     return Status::Stopped(reason);
                 }

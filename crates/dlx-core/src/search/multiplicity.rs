@@ -37,7 +37,11 @@ impl Search {
         loop {
             match step {
                 Step::Enter => {
-                    if let Some(reason) = self.watch.check(self.stats.nodes, self.stats.updates) {
+                    if let Some(reason) = self.watch.check_with(
+                        self.stats.nodes,
+                        self.stats.updates,
+                        self.stats.solutions,
+                    ) {
                         self.pause(level);
                         return Status::Stopped(reason);
                     }
