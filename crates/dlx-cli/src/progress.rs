@@ -230,11 +230,11 @@ mod tests {
         };
         assert_eq!(
             line(tally, 1e6, Some(3e6)),
-            "92 solutions, 1000000 nodes/s, about 2.0 s left (of an estimated 3.000e6 nodes)"
+            "92 solutions, 1.000e6 nodes/s, about 2.0 s left (of an estimated 3.000e6 nodes)"
         );
         assert_eq!(
             line(tally, 1e6, Some(5e5)),
-            "92 solutions, 1000000 nodes/s, past the estimate of 500000 nodes"
+            "92 solutions, 1.000e6 nodes/s, past the estimate of 500000 nodes"
         );
         assert_eq!(line(tally, 2e6, None), "92 solutions, 2.000e6 nodes/s");
     }
