@@ -86,8 +86,9 @@ impl Search {
 
     /// Starts over on `problem` (which may differ from the last one), reusing this search's
     /// memory: nothing forced, statistics zero, no limit; the [`Stop`] stays, its budget counted
-    /// afresh.
+    /// afresh (the work so far is first added to its [`Progress`](crate::Progress), if any).
     pub fn reset(&mut self, problem: &Problem) {
+        self.watch.settle(self.stats.nodes, self.stats.solutions);
         self.links.clone_from(&problem.links);
         self.forced.clear();
         self.choice.clear();

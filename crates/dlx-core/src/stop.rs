@@ -328,6 +328,20 @@ impl Watch {
         self.recap(nodes, updates);
     }
 
+    /// Adds the work since the last look to the stop's [`Progress`], if it has one: at each
+    /// look, and where a search ends its part of a run before starting over (the pool's units,
+    /// each too short to reach a look of its own at its end).
+    pub fn settle(&mut self, nodes: u64, solutions: u64) {
+        if let Some(progress) = &self.stop.progress {
+            let (old_nodes, old_solutions) = self.reported;
+            progress.add(
+                nodes.saturating_sub(old_nodes),
+                solutions.saturating_sub(old_solutions),
+            );
+            self.reported = (nodes, solutions);
+        }
+    }
+
     /// Looks at the stop at the next node, the search going on from this work.
     fn recap(&mut self, nodes: u64, updates: u64) {
         self.caps = if self.stop.watches() {
@@ -359,14 +373,7 @@ impl Watch {
     #[cold]
     #[inline(never)]
     fn look(&mut self, nodes: u64, updates: u64, solutions: u64) -> Option<StopReason> {
-        if let Some(progress) = &self.stop.progress {
-            let (old_nodes, old_solutions) = self.reported;
-            progress.add(
-                nodes.saturating_sub(old_nodes),
-                solutions.saturating_sub(old_solutions),
-            );
-            self.reported = (nodes, solutions);
-        }
+        self.settle(nodes, solutions);
         let reason = self.stop.reached(nodes, updates);
         if reason.is_none() {
             self.caps = self.stop.caps(nodes, updates);
