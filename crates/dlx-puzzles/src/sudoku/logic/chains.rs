@@ -15,6 +15,7 @@
 //! Difficulty: a base for the kind and one tenth per step of chain length (see
 //! [`length_difficulty`]); of all the chains found, the easiest is taken.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 
@@ -196,6 +197,8 @@ pub struct Chains<'g> {
     links: [Option<Rc<Links>>; 2],
     /// Sets of implications no longer used, to be filled again rather than made anew.
     pool: Vec<Implications>,
+    /// The grid a dynamic chain changes, kept to be copied over rather than made anew.
+    work: Option<Grid>,
     /// The cycle search's room: its nodes and the "on" potentials it has reached.
     cycle_nodes: Vec<(Pot, usize)>,
     cycle_seen: Vec<bool>,
@@ -206,6 +209,28 @@ pub struct Chains<'g> {
     watch: Option<Watch>,
     followed_count: u64,
     stopped: Option<StopReason>,
+}
+
+/// The most sets of implications kept on a thread between searches.
+const SPARE_SETS: usize = 512;
+
+thread_local! {
+    /// Sets of implications left by the searches that ended on this thread, for the next one:
+    /// a rating runs a search per step and kind of chain, each following hundreds of
+    /// assumptions.
+    static SPARE: RefCell<Vec<Implications>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Drop for Chains<'_> {
+    fn drop(&mut self) {
+        self.release_followed();
+        let mut pool = std::mem::take(&mut self.pool);
+        SPARE.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            pool.truncate(SPARE_SETS.saturating_sub(spare.len()));
+            spare.append(&mut pool);
+        });
+    }
 }
 
 /// The order of hints: difficulty, complexity, kind (then the order found).
@@ -242,7 +267,8 @@ impl<'g> Chains<'g> {
             outer: None,
             followed: HashMap::new(),
             links: [None, None],
-            pool: Vec::new(),
+            pool: SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
+            work: None,
             cycle_nodes: Vec::new(),
             cycle_seen: Vec::new(),
             bound: None,
@@ -327,11 +353,11 @@ impl<'g> Chains<'g> {
     /// An empty set of implications, from the pool when it has one.
     fn fresh(&mut self) -> Implications {
         match self.pool.pop() {
-            Some(mut imp) => {
+            Some(mut imp) if imp.fits(self.n) => {
                 imp.clear();
                 imp
             }
-            None => Implications::new(self.n),
+            _ => Implications::new(self.n),
         }
     }
 
@@ -462,7 +488,13 @@ impl<'g> Chains<'g> {
     fn follow_from(&mut self, chaining: Chaining, starts: &[Pot]) -> Followed {
         let n = self.n;
         let mut imp = self.fresh();
-        let mut work = self.grid.clone();
+        let mut work = match self.work.take() {
+            Some(mut work) => {
+                work.clone_from(self.grid);
+                work
+            }
+            None => self.grid.clone(),
+        };
         let mut pending_on = VecDeque::new();
         let mut pending_off = VecDeque::new();
         for &s in starts {
@@ -489,6 +521,7 @@ impl<'g> Chains<'g> {
                 for &(q, cause) in &offs {
                     if imp.contains(conjugate(q)) {
                         imp.insert(q, &[p], cause);
+                        self.work = Some(work);
                         return (imp, Some((conjugate(q), q)));
                     }
                     if imp.insert(q, &[p], cause) {
@@ -513,6 +546,7 @@ impl<'g> Chains<'g> {
                 for (q, parents, cause) in ons.iter() {
                     if imp.contains(conjugate(q)) {
                         imp.insert(q, parents, cause);
+                        self.work = Some(work);
                         return (imp, Some((q, conjugate(q))));
                     }
                     if imp.insert(q, parents, cause) {
@@ -535,6 +569,7 @@ impl<'g> Chains<'g> {
                 break;
             }
         }
+        self.work = Some(work);
         (imp, None)
     }
 

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::grid::{cell_names, Grid};
+use super::grid::{cell_names, Grid, Mask};
 use super::step::{Step, Technique};
 use super::subsets::combinations;
 use super::Found;
@@ -50,12 +50,28 @@ pub fn search(grid: &Grid, k: usize, fins: bool, found: Found<'_>) -> ControlFlo
             (&columns, &rows)
         };
         for value in 1..=n as u16 {
-            let candidates: Vec<(usize, Vec<usize>)> = base_lines
+            // Each base line with its places and the cover lines they cross, as a mask to
+            // reject most combinations without gathering their places.
+            let candidates: Vec<(usize, Vec<usize>, Mask)> = base_lines
                 .iter()
-                .map(|&h| (h, grid.positions(h, value).collect::<Vec<_>>()))
-                .filter(|(_, p)| p.len() >= 2 && p.len() <= if fins { k + 2 } else { k })
+                .map(|&h| {
+                    let places: Vec<usize> = grid.positions(h, value).collect();
+                    let crossing = places
+                        .iter()
+                        .fold(0, |m: Mask, &c| m | 1 << cross(c, n, rows_are_base));
+                    (h, places, crossing)
+                })
+                .filter(|(_, p, _)| p.len() >= 2 && p.len() <= if fins { k + 2 } else { k })
                 .collect();
             combinations(candidates.len(), k, &mut |pick| {
+                let crossing = pick
+                    .iter()
+                    .fold(0, |m: Mask, &i| m | candidates[i].2)
+                    .count_ones() as usize;
+                let too_many = if fins { crossing > k + 3 } else { crossing > k };
+                if crossing < k + usize::from(fins) || too_many {
+                    return ControlFlow::Continue(());
+                }
                 let base: Vec<usize> = pick.iter().map(|&i| candidates[i].0).collect();
                 let places: Vec<usize> =
                     pick.iter().flat_map(|&i| candidates[i].1.clone()).collect();

@@ -169,11 +169,29 @@ pub fn house_name(house: House) -> String {
 }
 
 /// The cells and values still open, and the values placed.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Grid {
     board: Arc<Board>,
     values: Vec<u16>,
     candidates: Vec<Mask>,
+}
+
+// By hand for `clone_from`, which keeps the room of the grid overwritten: a chain search copies
+// its grid once per assumption followed.
+impl Clone for Grid {
+    fn clone(&self) -> Grid {
+        Grid {
+            board: Arc::clone(&self.board),
+            values: self.values.clone(),
+            candidates: self.candidates.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Grid) {
+        self.board.clone_from(&source.board);
+        self.values.clone_from(&source.values);
+        self.candidates.clone_from(&source.candidates);
+    }
 }
 
 impl Grid {

@@ -119,6 +119,11 @@ impl Implications {
         }
     }
 
+    /// Whether the set is for a grid of side `n`.
+    pub fn fits(&self, n: usize) -> bool {
+        self.slot.len() == n * n * n * 2
+    }
+
     /// Empties the set, keeping its room.
     pub fn clear(&mut self) {
         for &p in &self.members {

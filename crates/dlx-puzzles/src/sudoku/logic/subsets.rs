@@ -78,11 +78,11 @@ pub fn naked(grid: &Grid, k: usize, found: Found<'_>) -> ControlFlow<()> {
             .filter(|&c| (2..=k as u32).contains(&grid.candidates(c).count_ones()))
             .collect();
         combinations(small.len(), k, &mut |pick| {
-            let chosen: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
-            let union = chosen.iter().fold(0, |m, &c| m | grid.candidates(c));
+            let union = pick.iter().fold(0, |m, &i| m | grid.candidates(small[i]));
             if union.count_ones() as usize != k {
                 return ControlFlow::Continue(());
             }
+            let chosen: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
             let eliminations = naked_eliminations(grid, &cells, &chosen, union);
             if eliminations.is_empty() {
                 return ControlFlow::Continue(());
@@ -132,18 +132,27 @@ fn search_hidden(grid: &Grid, k: usize, direct: bool, found: Found<'_>) -> Contr
         if !(empty > 2 * k || (direct && empty > k)) {
             continue;
         }
-        // Values still open in the house, each with the places it has.
-        let open: Vec<(u16, Vec<usize>)> = (1..=n as u16)
-            .map(|v| (v, grid.positions(h, v).collect::<Vec<_>>()))
-            .filter(|(_, places)| places.len() >= 2 && places.len() <= k)
+        // Values still open in the house, each with the places it has (as a mask of the
+        // house's cells, to reject most combinations without gathering their places).
+        let open: Vec<(u16, Mask)> = (1..=n as u16)
+            .map(|v| {
+                let within = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| grid.has(c, v))
+                    .fold(0, |m: Mask, (i, _)| m | 1 << i);
+                (v, within)
+            })
+            .filter(|&(_, within)| (2..=k as u32).contains(&within.count_ones()))
             .collect();
         combinations(open.len(), k, &mut |pick| {
-            let mut places: Vec<usize> = pick.iter().flat_map(|&i| open[i].1.clone()).collect();
-            places.sort_unstable();
-            places.dedup();
-            if places.len() != k {
+            let within = pick.iter().fold(0, |m: Mask, &i| m | open[i].1);
+            if within.count_ones() as usize != k {
                 return ControlFlow::Continue(());
             }
+            let mut places: Vec<usize> =
+                values(within).map(|i| cells[usize::from(i) - 1]).collect();
+            places.sort_unstable();
             let set: Mask = pick.iter().fold(0, |m, &i| m | bit(open[i].0));
             let eliminations: Vec<(usize, u16)> = places
                 .iter()
