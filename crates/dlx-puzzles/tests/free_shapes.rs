@@ -151,6 +151,45 @@ fn every_gattai_layout_has_a_grid_and_no_unique_empty_one() {
     }
 }
 
+/// An empty 16x16 Windoku, which the fast path does not fill twice within its guesses, as a
+/// shape of any houses: the default engine hands it over to the SAT engine; the fast path alone
+/// stops at a budget where the default engine answers.
+#[cfg(feature = "sat")]
+#[test]
+fn auto_hands_a_hard_shape_over_to_sat() {
+    use dlx_core::{Budget, StopReason};
+    use dlx_puzzles::sudoku::{Shape, AUTO_GUESSES};
+
+    let windoku = Shape::standard(16).unwrap().with_windows().unwrap();
+    let houses: Vec<Vec<Cell>> = windoku
+        .houses()
+        .map(|h| {
+            windoku
+                .cells(h)
+                .into_iter()
+                .map(|c| Cell::from_index(c, 16))
+                .collect()
+        })
+        .collect();
+    let shape = FreeShape::new((16, 16), 16, None, &houses).unwrap();
+    let mut solver = FreeSolver::new(shape.clone());
+    let empty = vec![0; shape.cell_count()];
+    let budget = Stop::new().with_budget(Budget::Nodes(AUTO_GUESSES));
+    let fast = solver.run(&empty, 2, EngineChoice::Fast, &budget).unwrap();
+    assert_eq!(fast.stopped, Some(StopReason::Budget));
+    let auto = solver
+        .run(&empty, 2, EngineChoice::Auto, &Stop::new())
+        .unwrap();
+    assert_eq!((auto.found, auto.engine, auto.stopped), (2, "sat", None));
+    assert!(validate_free(&shape, &empty, &auto.first.unwrap()).is_ok());
+    // Within a budget of no more guesses than its own, the default engine does not hand over.
+    let auto = solver.run(&empty, 2, EngineChoice::Auto, &budget).unwrap();
+    assert_eq!(
+        (auto.engine, auto.stopped),
+        ("fast", Some(StopReason::Budget))
+    );
+}
+
 #[test]
 fn givens_that_clash_name_the_house_and_cells() {
     let shape = FreeShape::gattai("samurai").unwrap();

@@ -55,7 +55,10 @@ impl Default for Encoding {
     /// there) the same. On long items (pentomino pieces, up to 305 options) pairwise clauses
     /// make the formula large (1.3 million clauses for the 6x10 board against 37 thousand with
     /// the ladder) while the times of the four stayed within the solver's run-to-run spread;
-    /// the ladder is the smallest of the three, hence the choice above 32.
+    /// the ladder is the smallest of the three, hence the choice above 32. On the residual
+    /// formulas of minimal 25x25 Sudoku (items of at most 25 options), the three encodings
+    /// above 8 literals changed the conflicts by -1.7 % to +0.4 % (inside the 4.5 % spread of
+    /// the solver's seed) and cost 10 to 20 % more propagations.
     fn default() -> Self {
         Encoding {
             long: AtMostOne::Ladder,

@@ -18,6 +18,18 @@ use super::shape::Shape;
 /// the SAT engine.
 pub const AUTO_GUESSES: u64 = 4096;
 
+/// The stop [`EngineChoice::Auto`] gives the specialised path before it hands a puzzle over to
+/// the SAT engine: `stop` with a budget of [`AUTO_GUESSES`] guesses. `None` when it does not
+/// hand over: without the `sat` feature, or when `stop`'s own budget of guesses is no larger.
+pub(super) fn auto_handover(stop: &Stop) -> Option<Stop> {
+    let hands_over = cfg!(feature = "sat")
+        && match stop.budget() {
+            Budget::Nodes(n) => n > AUTO_GUESSES,
+            Budget::Unlimited | Budget::Updates(_) => true,
+        };
+    hands_over.then(|| stop.clone().with_budget(Budget::Nodes(AUTO_GUESSES)))
+}
+
 /// Which engine answers a [`Solver`]'s calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -432,19 +444,13 @@ impl Solver {
     /// of references that threads change for every puzzle is memory the cores pass around).
     pub fn set_stop(&mut self, stop: Stop) {
         if let Some(fast) = &mut self.fast {
-            // Auto gives the specialised path a budget of its own when the stop's is larger.
-            self.hands_over = cfg!(feature = "sat")
-                && self.engine == EngineChoice::Auto
-                && match stop.budget() {
-                    Budget::Nodes(n) => n > AUTO_GUESSES,
-                    Budget::Unlimited | Budget::Updates(_) => true,
-                };
-            let path_stop = if self.hands_over {
-                stop.clone().with_budget(Budget::Nodes(AUTO_GUESSES))
-            } else {
-                stop.clone()
+            let handover = match self.engine {
+                EngineChoice::Auto => auto_handover(&stop),
+                _ => None,
             };
-            fast.path().set_stop(path_stop);
+            self.hands_over = handover.is_some();
+            fast.path()
+                .set_stop(handover.unwrap_or_else(|| stop.clone()));
         }
         if let Some(general) = self.general.get_mut() {
             general.search.set_stop(stop.clone());

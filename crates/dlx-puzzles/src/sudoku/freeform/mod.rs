@@ -18,6 +18,7 @@ pub use grid::{read_grids, write_grid};
 
 use super::fastn::SolverN;
 use super::shape::House;
+use super::solver::auto_handover;
 use super::{Clash, EngineChoice, FastPath, FreeShape, GivensError, Invalid};
 
 /// The exact-cover model of a [`FreeShape`] and the solvers that run it: dancing links always,
@@ -188,29 +189,35 @@ impl FreeSolver {
         self.check_givens(givens)?;
         let run = match (engine, &mut self.fast) {
             (EngineChoice::Auto | EngineChoice::Fast, Some(fast)) => {
-                fast.set_stop(stop.clone());
-                let found = fast
-                    .run(givens, limit)
-                    .expect("givens the check accepts fit the fast path");
-                let mut first = Vec::new();
-                FreeRun {
-                    found,
-                    first: fast.first_into(&mut first).then_some(first),
-                    stopped: fast.stopped(),
-                    engine: "fast",
-                    nodes: fast.guesses(),
-                }
+                let handover = match engine {
+                    EngineChoice::Auto => auto_handover(stop),
+                    _ => None,
+                };
+                let run = fast_run(fast, givens, limit, handover.as_ref().unwrap_or(stop));
+                // Past its guesses, clause learning: a solve or a check by the SAT engine; a
+                // count stays with the fast path, unless the SAT engine finds no solution.
+                #[cfg(feature = "sat")]
+                let run = if handover.is_some() && run.stopped == Some(StopReason::Budget) {
+                    let sat = sat_run(
+                        &self.problem,
+                        self.shape.values(),
+                        givens,
+                        limit.min(2),
+                        stop,
+                    )?;
+                    if limit <= 2 || sat.found == 0 || sat.stopped.is_some() {
+                        sat
+                    } else {
+                        fast_run(fast, givens, limit, stop)
+                    }
+                } else {
+                    run
+                };
+                run
             }
             #[cfg(feature = "sat")]
             (EngineChoice::Sat, _) => {
-                let mut sat = dlx_core::sat::Search::new(&self.problem)?;
-                for option in given_options(givens, self.shape.values()) {
-                    sat.force(option)?;
-                }
-                sat.set_stop(stop.clone());
-                let mut run = collect(&mut sat, limit, self.shape.values(), "sat");
-                run.nodes = sat.sat_stats().conflicts;
-                run
+                sat_run(&self.problem, self.shape.values(), givens, limit, stop)?
             }
             _ => {
                 self.dlx.reset(&self.problem);
@@ -235,6 +242,42 @@ impl FreeSolver {
         }
         Ok(run)
     }
+}
+
+/// Up to `limit` solutions of `givens` by the fast path, under `stop`.
+fn fast_run(fast: &mut SolverN, givens: &[u16], limit: u64, stop: &Stop) -> FreeRun {
+    fast.set_stop(stop.clone());
+    let found = fast
+        .run(givens, limit)
+        .expect("givens the check accepts fit the fast path");
+    let mut first = Vec::new();
+    FreeRun {
+        found,
+        first: fast.first_into(&mut first).then_some(first),
+        stopped: fast.stopped(),
+        engine: "fast",
+        nodes: fast.guesses(),
+    }
+}
+
+/// Up to `limit` solutions of `givens` by the SAT engine on the whole `problem` (values `1..=n`),
+/// under `stop`.
+#[cfg(feature = "sat")]
+fn sat_run(
+    problem: &Problem,
+    n: usize,
+    givens: &[u16],
+    limit: u64,
+    stop: &Stop,
+) -> Result<FreeRun, FreeError> {
+    let mut sat = dlx_core::sat::Search::new(problem)?;
+    for option in given_options(givens, n) {
+        sat.force(option)?;
+    }
+    sat.set_stop(stop.clone());
+    let mut run = collect(&mut sat, limit, n, "sat");
+    run.nodes = sat.sat_stats().conflicts;
+    Ok(run)
 }
 
 /// The options that place the givens.

@@ -4,6 +4,16 @@
 //! gets no item. Every other cell is an item whose options are its candidates; every house and
 //! value not settled in it is an item whose options are the house's cells that still have the
 //! value. Each option covers its cell and the house-and-value items of its cell's houses.
+//!
+//! Every item is exactly one, though "at most one value a cell" follows from the houses and "at
+//! least one cell a house and value" from the cells (counting the candidates of a house): the
+//! redundant halves are what lets unit propagation see a hidden or a naked single, and without
+//! either the solver needs many times the conflicts (measured on the minimal 25x25 puzzles:
+//! without the cells' at-most-one 8.4 times over eight puzzles, without the houses' at-most-one
+//! 166 and 634 times on the two tried, without the houses' at-least-one no answer in minutes
+//! where 12 s were enough). Naked and hidden pairs applied to the candidates first removed about
+//! 1 % of the options and changed the conflicts by +0.3 % over the eighteen, less than the
+//! spread of the solver's seed, so the residual is what singles and locked candidates leave.
 
 use dlx_core::{Entry, Problem, ProblemBuilder};
 
