@@ -197,8 +197,8 @@ pub struct Chains<'g> {
     links: [Option<Rc<Links>>; 2],
     /// Sets of implications no longer used, to be filled again rather than made anew.
     pool: Vec<Implications>,
-    /// The grid a dynamic chain changes, kept to be copied over rather than made anew.
-    work: Option<Grid>,
+    /// The room assumptions are followed in.
+    room: Room,
     /// The cycle search's room: its nodes and the "on" potentials it has reached.
     cycle_nodes: Vec<(Pot, usize)>,
     cycle_seen: Vec<bool>,
@@ -209,6 +209,17 @@ pub struct Chains<'g> {
     watch: Option<Watch>,
     followed_count: u64,
     stopped: Option<StopReason>,
+}
+
+/// The room assumptions are followed in, kept to be filled again rather than made anew: the grid
+/// a dynamic chain changes, the potentials still to follow of each state, and what one implies.
+#[derive(Default)]
+struct Room {
+    work: Option<Grid>,
+    pending_on: VecDeque<Pot>,
+    pending_off: VecDeque<Pot>,
+    offs: Vec<(Pot, Cause)>,
+    ons: Implied,
 }
 
 /// The most sets of implications kept on a thread between searches.
@@ -268,7 +279,7 @@ impl<'g> Chains<'g> {
             followed: HashMap::new(),
             links: [None, None],
             pool: SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
-            work: None,
+            room: Room::default(),
             cycle_nodes: Vec::new(),
             cycle_seen: Vec::new(),
             bound: None,
@@ -486,17 +497,27 @@ impl<'g> Chains<'g> {
 
     /// [`Chains::follow`], without counting the potentials followed.
     fn follow_from(&mut self, chaining: Chaining, starts: &[Pot]) -> Followed {
+        let mut room = std::mem::take(&mut self.room);
+        let followed = self.follow_in(chaining, starts, &mut room);
+        self.room = room;
+        followed
+    }
+
+    /// [`Chains::follow_from`] in `room`.
+    fn follow_in(&mut self, chaining: Chaining, starts: &[Pot], room: &mut Room) -> Followed {
         let n = self.n;
         let mut imp = self.fresh();
-        let mut work = match self.work.take() {
-            Some(mut work) => {
-                work.clone_from(self.grid);
-                work
-            }
-            None => self.grid.clone(),
-        };
-        let mut pending_on = VecDeque::new();
-        let mut pending_off = VecDeque::new();
+        let Room {
+            work,
+            pending_on,
+            pending_off,
+            offs,
+            ons,
+        } = room;
+        let work = work.get_or_insert_with(|| self.grid.clone());
+        work.clone_from(self.grid);
+        pending_on.clear();
+        pending_off.clear();
         for &s in starts {
             imp.insert(s, &[], Cause::Assumed);
             if is_on(s) {
@@ -508,20 +529,17 @@ impl<'g> Chains<'g> {
         let cell_rule = !chaining.nishio;
         // A chain that does not change the grid follows its links.
         let links = (!chaining.dynamic && chaining.level == 0).then(|| self.links(cell_rule));
-        let mut offs = Vec::new();
-        let mut ons = Implied::default();
         loop {
             if let Some(p) = pending_on.pop_front() {
                 if let Some(links) = &links {
                     offs.clear();
                     offs.extend_from_slice(links.of(p));
                 } else {
-                    self.on_to_off(&work, p, cell_rule, &mut offs);
+                    self.on_to_off(work, p, cell_rule, offs);
                 }
-                for &(q, cause) in &offs {
+                for &(q, cause) in offs.iter() {
                     if imp.contains(conjugate(q)) {
                         imp.insert(q, &[p], cause);
-                        self.work = Some(work);
                         return (imp, Some((conjugate(q), q)));
                     }
                     if imp.insert(q, &[p], cause) {
@@ -538,7 +556,7 @@ impl<'g> Chains<'g> {
                         ons.end(q, cause, start);
                     }
                 } else {
-                    self.off_to_on(&work, self.grid, p, &imp, cell_rule, &mut ons);
+                    self.off_to_on(work, self.grid, p, &imp, cell_rule, ons);
                 }
                 if chaining.dynamic {
                     work.eliminate(cell_of(p, n), value_of(p, n));
@@ -546,7 +564,6 @@ impl<'g> Chains<'g> {
                 for (q, parents, cause) in ons.iter() {
                     if imp.contains(conjugate(q)) {
                         imp.insert(q, parents, cause);
-                        self.work = Some(work);
                         return (imp, Some((q, conjugate(q))));
                     }
                     if imp.insert(q, parents, cause) {
@@ -559,7 +576,7 @@ impl<'g> Chains<'g> {
                 break;
             }
             let mut added = false;
-            for (q, parents, nested) in self.advanced(chaining, &work, &imp) {
+            for (q, parents, nested) in self.advanced(chaining, work, &imp) {
                 if imp.insert(q, &parents, Cause::Advanced(nested)) {
                     pending_off.push_back(q);
                     added = true;
@@ -569,7 +586,6 @@ impl<'g> Chains<'g> {
                 break;
             }
         }
-        self.work = Some(work);
         (imp, None)
     }
 
