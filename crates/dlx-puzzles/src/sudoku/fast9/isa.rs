@@ -3,8 +3,9 @@
 //! One portable binary carries the search three times: for baseline x86-64, for AVX2 with
 //! BMI1/2, POPCNT and LZCNT (x86-64-v3), and for AVX-512 (x86-64-v4). The bit tricks of the
 //! board (`trailing_zeros`, `x & (x - 1)`, `count_ones`, the branch-free comparisons of the
-//! 27 bitboards) compile to single instructions or wider vectors on the later sets. The best
-//! set the CPU has is used unless the environment variable [`ISA_VARIABLE`] names one; every
+//! 27 bitboards) compile to single instructions or wider vectors on the later sets. AVX2
+//! is used where the CPU has it ([`Isa::best`]) unless the environment variable [`ISA_VARIABLE`]
+//! names another set; every
 //! set gives the same answers and the same guesses. Other targets (wasm32) have the baseline
 //! only.
 //!
@@ -113,14 +114,20 @@ impl Isa {
         Isa::ALL.into_iter().filter(|isa| isa.is_available())
     }
 
-    /// The best instruction set this CPU can run.
+    /// The instruction set new solvers use by default: AVX2 where the CPU has it, else the
+    /// baseline. AVX-512 runs the same instructions on this search but measured no faster than
+    /// AVX2 (slower on hard puzzles), so it is used only when asked for.
     pub fn best() -> Isa {
-        Isa::available().last().unwrap_or(Isa::Baseline)
+        if Isa::Avx2.is_available() {
+            Isa::Avx2
+        } else {
+            Isa::Baseline
+        }
     }
 
-    /// The instruction set new solvers use: the one [`ISA_VARIABLE`] names, or the best this
-    /// CPU has when it is unset. Read once per process; an error says why the named one cannot
-    /// be used (new solvers then use the best; a program should report the error and stop).
+    /// The instruction set new solvers use: the one [`ISA_VARIABLE`] names, or [`Isa::best`]
+    /// when it is unset. Read once per process; an error says why the named one cannot
+    /// be used (new solvers then use [`Isa::best`]; a program should report the error and stop).
     pub fn chosen() -> Result<Isa, IsaError> {
         static CHOSEN: OnceLock<Result<Isa, IsaError>> = OnceLock::new();
         CHOSEN
@@ -150,7 +157,7 @@ impl Path {
         isa.is_available().then_some(Path(isa))
     }
 
-    /// The path of the best instruction set this CPU has.
+    /// The path of [`Isa::best`].
     pub fn best() -> Path {
         Path(Isa::best())
     }
@@ -160,51 +167,50 @@ impl Path {
         self.0
     }
 
-    /// Runs `body` compiled for this path's instruction set.
-    ///
-    /// `body` must be a function item marked `#[inline(always)]` (so that it is compiled into each caller below) and
-    /// recurse through this function, so that the whole search runs on one set.
+    /// Runs `state.search(arg, self)` compiled for this path's instruction set.
     #[inline(always)]
-    pub fn run<S, A, R, F>(self, state: &mut S, arg: A, body: F) -> R
-    where
-        F: FnOnce(&mut S, A, Path) -> R,
-    {
+    pub fn run<S: Search>(self, state: &mut S, arg: S::Arg) -> bool {
         match self.0 {
-            Isa::Baseline => body(state, arg, self),
+            Isa::Baseline => state.search(arg, self),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: a `Path` is only made by `Path::new`, which checked that the CPU has
             // every feature the function is compiled for.
-            Isa::Avx2 => unsafe { x86::avx2(state, arg, self, body) },
+            Isa::Avx2 => unsafe { x86::avx2(state, arg, self) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as above.
-            Isa::Avx512 => unsafe { x86::avx512(state, arg, self, body) },
+            Isa::Avx512 => unsafe { x86::avx512(state, arg, self) },
             #[cfg(not(target_arch = "x86_64"))]
-            Isa::Avx2 | Isa::Avx512 => body(state, arg, self),
+            Isa::Avx2 | Isa::Avx512 => state.search(arg, self),
         }
     }
 }
 
+/// A search compiled once per instruction set.
+pub(super) trait Search {
+    /// Where the search starts.
+    type Arg;
+
+    /// Searches from `arg`. Must be `#[inline(always)]` (so that it is compiled into each
+    /// caller in [`Path::run`]) and recurse through [`Path::run`] with `path`, so that the whole
+    /// search runs on one set. True when the search must stop.
+    fn search(&mut self, arg: Self::Arg, path: Path) -> bool;
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::Path;
+    use super::{Path, Search};
 
-    /// `body` compiled with x86-64-v3's features.
+    /// The search compiled with x86-64-v3's features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    pub fn avx2<S, A, R, F>(state: &mut S, arg: A, path: Path, body: F) -> R
-    where
-        F: FnOnce(&mut S, A, Path) -> R,
-    {
-        body(state, arg, path)
+    pub fn avx2<S: Search>(state: &mut S, arg: S::Arg, path: Path) -> bool {
+        state.search(arg, path)
     }
 
-    /// `body` compiled with x86-64-v4's features.
+    /// The search compiled with x86-64-v4's features.
     #[target_feature(
         enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl"
     )]
-    pub fn avx512<S, A, R, F>(state: &mut S, arg: A, path: Path, body: F) -> R
-    where
-        F: FnOnce(&mut S, A, Path) -> R,
-    {
-        body(state, arg, path)
+    pub fn avx512<S: Search>(state: &mut S, arg: S::Arg, path: Path) -> bool {
+        state.search(arg, path)
     }
 }

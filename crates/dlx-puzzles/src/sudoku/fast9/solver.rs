@@ -1,7 +1,7 @@
 //! The reusable solver: depth-first search over copied boards.
 
 use super::board::Board;
-use super::isa::{Isa, Path};
+use super::isa::{Isa, Path, Search};
 use crate::sudoku::{FastPath, Tally};
 
 /// A 9x9 Sudoku solver specialised for speed; reuse one for many puzzles.
@@ -41,8 +41,8 @@ impl Default for Solver9 {
 }
 
 impl Solver9 {
-    /// A new solver on the instruction set of [`Isa::chosen`] (the best this CPU has, unless
-    /// the environment names another; the best when the one named cannot be used).
+    /// A new solver on the instruction set of [`Isa::chosen`] ([`Isa::best`] unless the
+    /// environment names another, and when the one named cannot be used).
     pub fn new() -> Self {
         let path = Isa::chosen().ok().and_then(Path::new);
         Self::with_path(path.unwrap_or_else(Path::best))
@@ -88,10 +88,14 @@ impl Solver9 {
             board.strike(v, cell);
         }
         if self.tally.wants_any() {
-            self.path.run(self, board, Self::search);
+            self.path.run(self, board);
         }
         Some(())
     }
+}
+
+impl Search for Solver9 {
+    type Arg = Board;
 
     /// Searches below `board`; true when the limit was reached and the search must stop.
     ///
@@ -124,7 +128,7 @@ impl Solver9 {
                     return true;
                 }
                 let mut next = board;
-                if next.place(v, choice.band, choice.bit) && path.run(self, next, Self::search) {
+                if next.place(v, choice.band, choice.bit) && path.run(self, next) {
                     return true;
                 }
             }
