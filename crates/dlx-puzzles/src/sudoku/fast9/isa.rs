@@ -10,7 +10,7 @@
 //! only.
 //!
 //! This is the crate's one module with `unsafe` code: calling a function compiled for
-//! features the CPU may lack. [`Path`] is the proof that it has them.
+//! features the CPU may lack. A private `Path` token is the proof that it has them.
 
 use std::fmt;
 use std::sync::OnceLock;
