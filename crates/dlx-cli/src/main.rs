@@ -88,6 +88,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A forced instruction set the CPU lacks is refused before any work, not quietly replaced.
+    if let Err(error) = dlx_puzzles::sudoku::fast9::Isa::chosen() {
+        eprintln!("dlx: {error}");
+        return Outcome::BadInput.exit_code();
+    }
     let result = match cli.command {
         Command::Cover(args) => cover::run(&args),
         Command::Solve(args) => solve::run(&args),

@@ -16,6 +16,9 @@ const BANDS: [usize; 3] = [0, 1, 2];
 
 /// A search state: small, `Copy`, and copied whole at each guess.
 ///
+/// The methods the search calls are `#[inline(always)]`: compiled into the search of each
+/// instruction set ([`super::isa`]) rather than once for the baseline.
+///
 /// Invariants kept by every method: bits only ever leave `cand` (never return); a cell leaves
 /// `unsolved` once its value is fixed, and from then on no other value has its bit; `seen[v][b]`
 /// is what `cand[v][b]` was when the band rule last ran on it, so a bitboard differing from it
@@ -100,6 +103,7 @@ impl Board {
     }
 
     /// Whether every cell has its value.
+    #[inline(always)]
     pub fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
@@ -124,6 +128,7 @@ impl Board {
     /// Fixes value `v + 1` in the cell `bit` of band `b`: strikes the other values from the cell
     /// and the value from the rest of the cell's row and box (the band rule then strikes its
     /// column). False when the value was not possible there (a contradiction).
+    #[inline(always)]
     pub fn place(&mut self, v: usize, b: usize, bit: u32) -> bool {
         let (v, b) = (v % 9, b % 3);
         let own = self.cand[v][b];
@@ -140,6 +145,7 @@ impl Board {
 
     /// Applies forced moves until none is left. False on a contradiction (some item can no
     /// longer be covered), after which the board must be dropped.
+    #[inline(always)]
     pub fn propagate(&mut self) -> bool {
         loop {
             if !self.sweep() {
@@ -163,6 +169,7 @@ impl Board {
 
     /// Runs the band rule on every changed bitboard until none changes. False on a
     /// contradiction.
+    #[inline(always)]
     fn sweep(&mut self) -> bool {
         loop {
             let mut changed = self.changed();
@@ -183,6 +190,7 @@ impl Board {
     /// `v + 1` in band `b`: all 27 compared without a branch. Testing and branching on each in
     /// turn ran fewer instructions but mispredicted often enough to take 12 % longer on hard
     /// puzzles.
+    #[inline(always)]
     fn changed(&self) -> u32 {
         let (cand, seen) = (self.cand.as_flattened(), self.seen.as_flattened());
         cand.iter()
@@ -226,6 +234,7 @@ impl Board {
 
     /// Fixes every unsolved cell that has one value left. `None` when a cell has none left;
     /// otherwise whether anything was fixed.
+    #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut progress = false;
         for b in BANDS {
@@ -270,6 +279,7 @@ impl Board {
 
     /// Fixes every value that has one cell left in a column. `None` when a value has no cell
     /// left in some column; otherwise whether anything was fixed.
+    #[inline(always)]
     fn column_singles(&mut self) -> Option<bool> {
         let mut progress = false;
         for v in 0..9 {
@@ -315,6 +325,7 @@ impl Board {
     ///
     /// On the hard sets, preferring the best connected pair over the first pair nearly halves
     /// the number of guesses.
+    #[inline(always)]
     pub fn choose(&self) -> Choice {
         let mut best = Choice {
             band: 0,
@@ -375,6 +386,7 @@ impl Board {
     }
 
     /// The values still possible in a cell, as bit `v` for value `v + 1`.
+    #[inline(always)]
     fn values_at(&self, b: usize, bit: u32) -> u32 {
         let mut values = 0;
         for v in 0..9 {

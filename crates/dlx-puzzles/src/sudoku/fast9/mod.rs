@@ -11,11 +11,17 @@
 //! - the search branches on a cell with two values where there is one, copying the board (a
 //!   few hundred bytes) instead of undoing moves, and allocates nothing.
 //!
+//! The search is compiled for several instruction sets and the best one the CPU has is chosen at
+//! run time ([`isa`]).
+//!
 //! [`Solver9`] is the entry point; it refuses givens that do not fit (see
 //! [`Shape::check_givens`](super::Shape::check_givens)).
 
 mod board;
+#[allow(unsafe_code)]
+pub mod isa;
 mod solver;
 mod tables;
 
+pub use isa::{Isa, IsaError, ISA_VARIABLE};
 pub use solver::Solver9;

@@ -1,6 +1,7 @@
 //! The reusable solver: depth-first search over copied boards.
 
 use super::board::Board;
+use super::isa::{Isa, Path, Search};
 use crate::sudoku::{FastPath, Tally};
 
 /// A 9x9 Sudoku solver specialised for speed; reuse one for many puzzles.
@@ -23,18 +24,48 @@ use crate::sudoku::{FastPath, Tally};
 /// assert_eq!(solver.run(&givens, 2), Some(1));
 /// assert_eq!(solver.first().unwrap()[..9], [4, 8, 3, 9, 2, 1, 6, 5, 7]);
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Solver9 {
     /// The limit, the solutions, the guesses and the stop of the current call.
     tally: Tally,
     /// The first solution of the current call (valid once one is found).
     first: Option<[u8; 81]>,
+    /// The instruction set the search runs on.
+    path: Path,
+}
+
+impl Default for Solver9 {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Solver9 {
-    /// A new solver.
+    /// A new solver on the instruction set of [`Isa::chosen`] ([`Isa::best`] unless the
+    /// environment names another, and when the one named cannot be used).
     pub fn new() -> Self {
-        Self::default()
+        let path = Isa::chosen().ok().and_then(Path::new);
+        Self::with_path(path.unwrap_or_else(Path::best))
+    }
+
+    /// A new solver on `isa`, or `None` when this CPU lacks it. Every instruction set gives the
+    /// same answers and guesses; this is for comparing them.
+    pub fn with_isa(isa: Isa) -> Option<Self> {
+        Path::new(isa).map(Self::with_path)
+    }
+
+    /// A new solver on `path`.
+    fn with_path(path: Path) -> Self {
+        Solver9 {
+            tally: Tally::default(),
+            first: None,
+            path,
+        }
+    }
+
+    /// The instruction set the search runs on.
+    pub fn isa(&self) -> Isa {
+        self.path.isa()
     }
 
     /// The first solution found by the last call, if any, as 81 values row by row.
@@ -57,15 +88,21 @@ impl Solver9 {
             board.strike(v, cell);
         }
         if self.tally.wants_any() {
-            self.search(board);
+            self.path.run(self, board);
         }
         Some(())
     }
+}
+
+impl Search for Solver9 {
+    type Arg = Board;
 
     /// Searches below `board`; true when the limit was reached and the search must stop.
     ///
-    /// The recursion is at most 81 deep: each level fixes a cell before it recurses.
-    fn search(&mut self, mut board: Board) -> bool {
+    /// The recursion is at most 81 deep: each level fixes a cell before it recurses. It goes
+    /// through `path` so that every level is compiled for the path's instruction set.
+    #[inline(always)]
+    fn search(&mut self, mut board: Board, path: Path) -> bool {
         loop {
             if !board.propagate() {
                 return false;
@@ -91,7 +128,7 @@ impl Solver9 {
                     return true;
                 }
                 let mut next = board;
-                if next.place(v, choice.band, choice.bit) && self.search(next) {
+                if next.place(v, choice.band, choice.bit) && path.run(self, next) {
                     return true;
                 }
             }
