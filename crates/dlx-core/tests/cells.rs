@@ -39,6 +39,7 @@ fn the_same_solutions_as_the_default_engine() {
     for file in [
         "toy1.dlx",
         "toy2.dlx",
+        "rect4x5.dlx",
         "queens8.dlx",
         "queens9.dlx",
         "queens10.dlx",
@@ -71,6 +72,7 @@ fn check_count(file: &str, solutions: u64) {
 fn golden_counts() {
     check_count("toy1.dlx", 1);
     check_count("toy2.dlx", 1);
+    check_count("rect4x5.dlx", 1_309);
     check_count("queens8.dlx", 92);
     check_count("queens9.dlx", 352);
     check_count("queens10.dlx", 724);
