@@ -147,8 +147,7 @@ impl<E: Engine + ?Sized> Iterator for Solutions<'_, E> {
 pub enum EngineKind {
     /// Dancing links ([`Search`](crate::Search)): every problem, on any number of threads.
     Links,
-    /// Dancing cells ([`cells::Search`](crate::cells::Search)): no colors, no multiplicities,
-    /// one thread.
+    /// Dancing cells ([`cells::Search`](crate::cells::Search)): no multiplicities, one thread.
     Cells,
 }
 
@@ -163,7 +162,7 @@ impl EngineKind {
 }
 
 /// The engine to search `problem` with on `threads` threads when none is asked for: dancing
-/// cells wherever they apply (no colors, no multiplicities, one thread, since their tree is not
+/// cells wherever they apply (no multiplicities, one thread, since their tree is not
 /// split among threads), which search the same tree with fewer memory writes, and dancing links
 /// otherwise.
 pub fn preferred_engine(problem: &Problem, threads: usize) -> EngineKind {
@@ -187,7 +186,8 @@ mod tests {
             (plain, 1, Cells),
             (plain, 0, Cells),
             (plain, 2, Links),
-            ("A B | x\nA x:red\nB x:red\n", 1, Links),
+            ("A B | x\nA x:red\nB x:red\n", 1, Cells),
+            ("A B | x\nA x:red\nB x:red\n", 2, Links),
             ("2:3|A B\nA\nA B\n", 1, Links),
             // A secondary item without colors is no obstacle.
             ("A B | x\nA x\nB x\nA B\n", 1, Cells),

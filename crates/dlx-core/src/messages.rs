@@ -237,18 +237,12 @@ fn search_errors() {
         ],
         |e| variant!(e, ParallelError::Split(_), ParallelError::Force(_)),
     );
-    let colored = knuth::parse("A | X\nA X:red\n").unwrap().problem;
     check_messages(
         vec![
-            (cells::Search::new(&colored).unwrap_err(), "the cells engine does not support colors (option #0 gives item #1 a color); use the default engine"),
             (cells::Search::new(&bounded).unwrap_err(), "the cells engine does not support multiplicities (item #0 has bounds 2..=2); use the default engine"),
         ],
         |e| {
-            variant!(
-                e,
-                cells::Unsupported::Colors { .. },
-                cells::Unsupported::Multiplicities { .. },
-            )
+            variant!(e, cells::Unsupported::Multiplicities { .. })
         },
     );
 }

@@ -1,5 +1,5 @@
-//! The cells engine against the default engine: the same solutions on every small instance, the
-//! same counts on the GOLDEN.md instances, and limits.
+//! The cells engine against the default engine: the same solutions on every small instance (colored
+//! ones included), the same counts on the GOLDEN.md instances, and limits.
 
 use std::collections::BTreeSet;
 
@@ -38,6 +38,8 @@ fn same_solutions(file: &str) {
 fn the_same_solutions_as_the_default_engine() {
     for file in [
         "toy1.dlx",
+        "toy2.dlx",
+        "rect4x5.dlx",
         "queens8.dlx",
         "queens9.dlx",
         "queens10.dlx",
@@ -69,6 +71,8 @@ fn check_count(file: &str, solutions: u64) {
 #[test]
 fn golden_counts() {
     check_count("toy1.dlx", 1);
+    check_count("toy2.dlx", 1);
+    check_count("rect4x5.dlx", 1_309);
     check_count("queens8.dlx", 92);
     check_count("queens9.dlx", 352);
     check_count("queens10.dlx", 724);
@@ -137,11 +141,7 @@ fn the_empty_sudoku_with_a_limit() {
 }
 
 #[test]
-fn colors_and_multiplicities_are_refused() {
-    assert!(matches!(
-        cells::Search::new(&load("toy2.dlx")),
-        Err(cells::Unsupported::Colors { .. })
-    ));
+fn multiplicities_are_refused() {
     assert!(matches!(
         cells::Search::new(&load("toy3.dlx")),
         Err(cells::Unsupported::Multiplicities { .. })

@@ -8,10 +8,9 @@ use proptest::prelude::*;
 
 mod common;
 
-/// 1–7 primary items, 0–4 secondary items, no colors (the cells engine has none), up to 16
-/// options.
+/// 1–7 primary items, 0–4 secondary items, 0–3 colors, up to 16 options.
 fn spec() -> impl Strategy<Value = common::Spec> {
-    common::spec(7, 0, 16)
+    common::spec(7, 3, 16)
 }
 
 fn sorted_set(solutions: &[Vec<usize>]) -> BTreeSet<Vec<usize>> {

@@ -26,7 +26,7 @@ fn check(golden: Golden) {
 #[test]
 fn quick_instances() {
     let quick: Vec<Golden> = golden::all().filter(quick).collect();
-    assert_eq!(quick.len(), 19);
+    assert_eq!(quick.len(), 20);
     quick.into_iter().for_each(check);
 }
 

@@ -279,7 +279,7 @@ impl Problem {
 
     /// The solutions, one at a time, each a list of option numbers; at most `limit` of them.
     /// ``engine`` is ``"auto"`` (the default: ``"cells"`` where they apply, else ``"dlx"``),
-    /// ``"dlx"`` (Knuth's dancing links), ``"cells"`` (dancing cells; no colors or
+    /// ``"dlx"`` (Knuth's dancing links), ``"cells"`` (dancing cells; no
     /// multiplicities) or ``"sat"`` (a SAT solver, solutions in no particular order). The
     /// search runs with the GIL released.
     #[pyo3(signature = (limit = None, engine = None))]

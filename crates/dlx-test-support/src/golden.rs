@@ -73,7 +73,7 @@ mod tests {
 
     #[test]
     fn reads_every_row_and_leaves_unknown_figures_out() {
-        assert_eq!(all().count(), 30);
+        assert_eq!(all().count(), 31);
         assert_eq!(
             of("queens12.dlx"),
             Golden {

@@ -9,8 +9,8 @@
 //!
 //! The search finds the same solutions as [`crate::Search`] (in another order), but walks a
 //! different tree, so its [`Stats`] have their own definitions and are not comparable to Knuth's
-//! figures. It supports primary and secondary items (each covered at most once); problems with
-//! colors or multiplicities are refused with [`Unsupported`].
+//! figures. It supports primary and secondary items, with colors (Knuth's Algorithm C, as his
+//! ssxcc does it on sparse sets); problems with multiplicities are refused with [`Unsupported`].
 //!
 //! ```
 //! use dlx_core::{cells, knuth, Status};
@@ -35,17 +35,6 @@ pub use search::{supports, Search, Solutions, Stats};
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum Unsupported {
-    /// Some option gives a color to a secondary item.
-    #[error(
-        "the cells engine does not support colors (option #{option} gives item #{item} a color); \
-         use the default engine"
-    )]
-    Colors {
-        /// The first option with a colored entry.
-        option: usize,
-        /// The item it colors.
-        item: usize,
-    },
     /// Some primary item may be covered other than exactly once.
     #[error(
         "the cells engine does not support multiplicities (item #{item} has bounds {min}..={max}); \

@@ -11,6 +11,14 @@ use crate::{Budget, Engine, Status, Stop, Watch};
 ///
 /// They count the work of this engine's tree, which is smaller than Knuth's dlx1 tree on the same
 /// problem (forced moves make no node), so they are not comparable to [`crate::Stats`].
+///
+/// Moves count only when they lead to a node: the updates and forced moves made from a branch
+/// (or from the root) until the next branch node or solution are added when the search gets
+/// there, and dropped when a primary item runs out of options on the way. What a move costs
+/// until it runs into a contradiction depends on the order of the sets, which the same state
+/// reached another way (a sub-problem forced on a fresh search) does not share; what it costs
+/// when it succeeds does not. So the figures of the sub-problems of a split add up to the whole
+/// search's exactly, and a second run of the same search repeats them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Solutions found.
@@ -19,10 +27,12 @@ pub struct Stats {
     /// them one after the other), plus one per solution. Forced moves and contradictions found
     /// while propagating them make no node.
     pub nodes: u64,
-    /// Items covered, plus option entries removed from other items' sets (one per swap out of a
-    /// set). Removals undone by restoring lengths from the trail cost nothing and are not counted.
+    /// Items covered or purified, plus option entries removed from other items' sets (one per
+    /// option entry but the one on the item being covered or purified), on the moves that led
+    /// to a node. Removals undone by restoring lengths from the trail cost nothing and are not
+    /// counted.
     pub updates: u64,
-    /// Forced moves: options taken because an item had only that one left.
+    /// Forced moves (options taken because an item had only that one left) that led to a node.
     pub forced: u64,
 }
 
@@ -43,6 +53,22 @@ impl From<Stats> for crate::Stats {
             nodes: stats.nodes,
             updates: stats.updates,
         }
+    }
+}
+
+/// The moves made since the last node, counted in [`Stats`] once they lead to the next.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pending {
+    updates: u64,
+    forced: u64,
+}
+
+impl Pending {
+    /// Adds the moves to `stats`: they led to a node.
+    fn commit(&mut self, stats: &mut Stats) {
+        stats.updates += self.updates;
+        stats.forced += self.forced;
+        *self = Pending::default();
     }
 }
 
@@ -85,12 +111,13 @@ pub struct Search {
     chosen: Vec<u32>,
     state: State,
     stats: Stats,
+    pending: Pending,
     limit: Option<u64>,
     watch: Watch,
 }
 
 impl Search {
-    /// A search over `problem`, or why this engine cannot search it (colors, multiplicities).
+    /// A search over `problem`, or why this engine cannot search it (multiplicities).
     pub fn new(problem: &Problem) -> Result<Search, Unsupported> {
         supports(problem)?;
         Ok(Search {
@@ -100,6 +127,7 @@ impl Search {
             chosen: Vec::new(),
             state: State::Start,
             stats: Stats::default(),
+            pending: Pending::default(),
             limit: None,
             watch: Watch::default(),
         })
@@ -159,9 +187,11 @@ impl Search {
         };
         let sets = &mut self.sets;
         let stats = &mut self.stats;
+        let pending = &mut self.pending;
         loop {
             if ok {
                 if sets.remaining() == 0 {
+                    pending.commit(stats);
                     stats.nodes += 1;
                     stats.solutions += 1;
                     self.state = State::Recover;
@@ -172,10 +202,11 @@ impl Search {
                 if count == 1 {
                     let y = sets.members(item)[0];
                     self.chosen.push(y);
-                    stats.forced += 1;
-                    ok = sets.select(y, &mut stats.updates);
+                    pending.forced += 1;
+                    ok = sets.select(y, &mut pending.updates);
                     continue;
                 }
+                pending.commit(stats);
                 if let Some(reason) =
                     self.watch
                         .check_with(stats.nodes, stats.updates, stats.solutions)
@@ -194,9 +225,11 @@ impl Search {
                 });
                 let y = self.tries[first];
                 self.chosen.push(y);
-                ok = sets.select(y, &mut stats.updates);
+                ok = sets.select(y, &mut pending.updates);
                 continue;
             }
+            // A contradiction: the moves since the last node led nowhere.
+            *pending = Pending::default();
             // Back up to the deepest branch with an option left, and try it.
             loop {
                 let Some(level) = self.levels.last_mut() else {
@@ -209,7 +242,7 @@ impl Search {
                     let y = self.tries[level.first + level.tried];
                     level.tried += 1;
                     self.chosen.push(y);
-                    ok = sets.select(y, &mut stats.updates);
+                    ok = sets.select(y, &mut pending.updates);
                     break;
                 }
                 self.tries.truncate(level.first);
@@ -245,7 +278,7 @@ impl Search {
 }
 
 /// Whether the cells engine can search `problem`, or what it has that the engine does not do
-/// (colors, multiplicities).
+/// (multiplicities).
 pub fn supports(problem: &Problem) -> Result<(), Unsupported> {
     if problem.has_multiplicities() {
         for item in 0..problem.primary_count() {
@@ -253,14 +286,6 @@ pub fn supports(problem: &Problem) -> Result<(), Unsupported> {
             if (min, max) != (1, 1) {
                 return Err(Unsupported::Multiplicities { item, min, max });
             }
-        }
-    }
-    for option in 0..problem.option_count() {
-        if let Some(e) = problem.option(option).iter().find(|e| e.color != 0) {
-            return Err(Unsupported::Colors {
-                option,
-                item: e.item,
-            });
         }
     }
     Ok(())

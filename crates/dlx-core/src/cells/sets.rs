@@ -14,6 +14,11 @@
 //!   is not looked at again until the length is restored.
 //! - Undoing is restoring every length from a snapshot taken when the search branched: one copy
 //!   of a small array per branch, instead of bookkeeping at every removal.
+//! - Colors (Algorithm C, as Knuth's ssxcc): a secondary item given color `c` by the option
+//!   taken is *purified*: every option that gives it another color, or none, leaves the sets.
+//!   The item stays active, with only options of color `c` in its set, and is marked with `c`
+//!   in `pure`, so that a later option of that color passes over it. The marks are undone from
+//!   a trail of purified items, whose length a snapshot keeps beside the lengths.
 
 use crate::problem::Problem;
 use crate::unchecked::{get, get_mut};
@@ -37,6 +42,8 @@ const SHIFT: u32 = 1 << 30;
 pub(crate) struct Checkpoint {
     at: usize,
     remaining: u32,
+    /// The length of [`Sets::purified`].
+    purified: usize,
 }
 
 /// A node: an option's entry for one item, or a spacer.
@@ -72,11 +79,20 @@ pub(crate) struct Sets {
     remaining: u32,
     /// The last item that a removal left with one option: most often the next forced move.
     candidate: u32,
+    /// The color of every node's entry (0 for none, and for spacers); only read when an option
+    /// is taken and when an item is purified.
+    colors: Vec<u32>,
+    /// Whether any entry has a color.
+    colored: bool,
+    /// The color every item has been purified with, or 0.
+    pure: Vec<u32>,
+    /// The items purified, in order, for the snapshots to undo `pure`.
+    purified: Vec<u32>,
 }
 
 impl Sets {
     /// Lays out `problem` with every item active and every option present, each item's set in
-    /// input order. The caller has checked that the problem has no colors or multiplicities.
+    /// input order. The caller has checked that the problem has no multiplicities.
     pub(crate) fn new(problem: &Problem) -> Sets {
         let n = problem.item_count();
         let options = problem.option_count();
@@ -105,6 +121,7 @@ impl Sets {
         let size = entries + options + 1;
         let mut nodes = Vec::with_capacity(size);
         let mut option_of = Vec::with_capacity(size);
+        let mut colors = Vec::with_capacity(size);
         let mut start = Vec::with_capacity(size);
         let mut set = vec![0u32; entries];
         nodes.push(Node {
@@ -112,6 +129,7 @@ impl Sets {
             loc: 0,
         });
         option_of.push(u32::MAX);
+        colors.push(0);
         start.push(1);
         for o in 0..options {
             let first = nodes.len() as u32;
@@ -125,14 +143,17 @@ impl Sets {
                     loc: at,
                 });
                 option_of.push(o as u32);
+                colors.push(e.color);
             }
             nodes.push(Node {
                 item: SPACER,
                 loc: first,
             });
             option_of.push(u32::MAX);
+            colors.push(0);
             start.push(nodes.len() as u32);
         }
+        let colored = colors.iter().any(|&c| c != 0);
         Sets {
             nodes,
             option_of,
@@ -144,6 +165,10 @@ impl Sets {
             primary,
             remaining: primary as u32,
             candidate: 0,
+            colors,
+            colored,
+            pure: vec![0; n],
+            purified: Vec::new(),
         }
     }
 
@@ -180,6 +205,7 @@ impl Sets {
         Checkpoint {
             at,
             remaining: self.remaining,
+            purified: self.purified.len(),
         }
     }
 
@@ -189,6 +215,10 @@ impl Sets {
         let at = checkpoint.at;
         self.lens.copy_from_slice(&self.saved[at..at + n]);
         self.remaining = checkpoint.remaining;
+        for &x in &self.purified[checkpoint.purified..] {
+            self.pure[x as usize] = 0;
+        }
+        self.purified.truncate(checkpoint.purified);
     }
 
     /// Forgets `checkpoint`, the latest, and any snapshot taken after it.
@@ -223,6 +253,12 @@ impl Sets {
                 if node.item as usize != k || node.loc as usize != at {
                     return Err(format!("node {w} in item {k}'s set is out of place"));
                 }
+                let pure = self.pure[k];
+                if pure != 0 && self.colors[w as usize] != pure {
+                    return Err(format!(
+                        "node {w} is in item {k}'s set, purified by another color"
+                    ));
+                }
                 if k >= self.primary {
                     continue;
                 }
@@ -241,6 +277,13 @@ impl Sets {
             .iter()
             .filter(|&&l| l != INACTIVE)
             .count();
+        let marked = self.pure.iter().filter(|&&c| c != 0).count();
+        if marked != self.purified.len() {
+            return Err(format!(
+                "{marked} items are marked purified, but {} are on the trail",
+                self.purified.len()
+            ));
+        }
         if active != self.remaining as usize {
             return Err(format!(
                 "{active} primary items are active, but {} are counted",
@@ -276,15 +319,31 @@ impl Sets {
     /// [`restore`](Self::restore), as soon as a primary item is left without options.
     ///
     /// `y`'s option itself is never taken out of its items' sets: they are all covered by the
-    /// end, so that would be wasted work, and while it stays none of them can run out of options
-    /// or be taken for a forced move needlessly.
+    /// end (or purified, which keeps it), so that would be wasted work, and while it stays none of
+    /// them can run out of options or be taken for a forced move needlessly.
+    ///
+    /// A secondary item that the option gives a color is purified instead of covered (once per
+    /// color: an item already purified with it is passed over).
     pub(crate) fn select(&mut self, y: u32, updates: &mut u64) -> bool {
+        // Two copies of the loop: the test for a color costs 3% of the instructions of a search
+        // without colors.
+        if self.colored {
+            self.select_in::<true>(y, updates)
+        } else {
+            self.select_in::<false>(y, updates)
+        }
+    }
+
+    /// [`select`](Self::select), for a problem with colors or without.
+    #[inline(always)]
+    fn select_in<const COLORED: bool>(&mut self, y: u32, updates: &mut u64) -> bool {
         let mut sets = Arena {
             nodes: &mut self.nodes,
             start: &self.start,
             set: &mut self.set,
             lens: &mut self.lens,
             bases: &mut self.bases,
+            colors: &self.colors,
             primary: self.primary,
             candidate: self.candidate,
             removed: 0,
@@ -294,13 +353,27 @@ impl Sets {
         let mut ok = true;
         loop {
             let j = sets.nodes[w].item as usize;
-            self.remaining -= u32::from(j < self.primary);
-            *updates += 1;
-            if !sets.remove_options(j, w) {
-                ok = false;
-                break;
+            let color = if COLORED { sets.colors[w] } else { 0 };
+            if color == 0 {
+                self.remaining -= u32::from(j < self.primary);
+                *updates += 1;
+                if !sets.remove_options(j, w) {
+                    ok = false;
+                    break;
+                }
+                sets.lens[j] = INACTIVE;
+            } else if self.pure[j] != color {
+                // Only another option of the same color could have purified `j`: one of
+                // another color would have taken `y`'s option out of `j`'s set.
+                debug_assert_eq!(self.pure[j], 0);
+                *updates += 1;
+                if !sets.purify(j, color) {
+                    ok = false;
+                    break;
+                }
+                self.pure[j] = color;
+                self.purified.push(j as u32);
             }
-            sets.lens[j] = INACTIVE;
             w += 1;
             let next = sets.nodes[w];
             if next.item == SPACER {
@@ -324,6 +397,7 @@ struct Arena<'a> {
     set: &'a mut [u32],
     lens: &'a mut [u32],
     bases: &'a mut [u32],
+    colors: &'a [u32],
     primary: usize,
     /// The last item a removal left with one option.
     candidate: u32,
@@ -346,11 +420,15 @@ struct Arena<'a> {
 // node's `loc` only a position read from a `loc` or the position `top`.
 //
 // `top` is in range because of this invariant: while `select(y)` runs (and between two calls),
-// every option in the set of an active item, `y`'s option excepted, is in the sets of all of its
-// items, and these are all active. It holds at the start (every option in every set, every item
-// active). Covering `j` takes each option of `j`'s set but `y`'s out of the sets of its other
-// items before marking `j` inactive, so afterwards no option but `y`'s that names `j` is left in an
-// active item's set; restoring gives back the lengths of a moment when the invariant held. So the
+// every option in the set of an active item, except `y`'s and the options taken before it, is in
+// the sets of all of its items, and these are all active. It holds at the start (every option in
+// every set, every item active). Covering `j` takes each option of `j`'s set but `y`'s out of the
+// sets of its other items before marking `j` inactive, so afterwards no option but `y`'s that
+// names `j` is left in an active item's set; purifying `x` takes options out of the sets of all of
+// their items, and leaves `x` active; restoring gives back the lengths of a moment when the
+// invariant held. An option taken stays only in the sets of the items it purified, and the
+// removals never walk such a set again: covering one would take an option without a color on it,
+// and purifying it again one with another color, and purification removed both kinds. So the
 // node `w` that `remove` takes out of item `k`'s set is a member of it: `k` is active, its length
 // is at least one, and `top`, its base plus its length less one, lies in `k`'s part of `set`.
 // Shifted items are no exception: a secondary item's base and length are shifted by `SHIFT` in
@@ -406,8 +484,27 @@ impl Arena<'_> {
         ok
     }
 
+    /// Purifies the secondary item `x` for color `color`: removes every option in its set that
+    /// gives it another color, or none, from the sets of all of its items. Returns `false` as
+    /// soon as a primary item is left with no option.
+    ///
+    /// The set is walked from the top down, as in covering: an option removed swaps its node
+    /// with the top, which is an option already kept (or itself), so every member is seen once.
+    fn purify(&mut self, x: usize, color: u32) -> bool {
+        let (len, base) = (self.lens[x], self.bases[x]);
+        let bottom = base.wrapping_add(SHIFT);
+        let top = base.wrapping_add(len);
+        for l in (bottom..top).rev() {
+            let z = self.set[l as usize] as usize;
+            if self.colors[z] != color && !self.remove_option(z) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Removes every node of `z`'s option from its item's set; `z` itself is the top of its
-    /// item's set. Removals are counted per option, not per node, `z` excepted.
+    /// item's set, or a member of a secondary item's set being purified. Removals are counted per option, not per node, `z` excepted.
     #[inline(always)]
     fn remove_option(&mut self, z: usize) -> bool {
         let first = self.start[z] as usize;
