@@ -213,8 +213,14 @@ impl Search {
     #[inline]
     fn begin(&mut self) -> Result<bool, Status> {
         match self.state {
-            State::Done => Err(Status::Exhausted),
-            _ if self.at_limit() => Err(Status::LimitReached),
+            State::Done => {
+                self.watch.settle(self.stats.nodes, self.stats.solutions);
+                Err(Status::Exhausted)
+            }
+            _ if self.at_limit() => {
+                self.watch.settle(self.stats.nodes, self.stats.solutions);
+                Err(Status::LimitReached)
+            }
             State::Start if self.links.all_covered() => {
                 // Forced options (or an empty problem) leave nothing to choose: one solution.
                 self.stats.nodes += 1;
@@ -290,6 +296,7 @@ impl Search {
                 if level == 0 {
                     self.level = 0;
                     self.state = State::Done;
+                    self.watch.settle(stats.nodes, stats.solutions);
                     return Status::Exhausted;
                 }
                 level -= 1;

@@ -329,8 +329,8 @@ impl Watch {
     }
 
     /// Adds the work since the last look to the stop's [`Progress`], if it has one: at each
-    /// look, and where a search ends its part of a run before starting over (the pool's units,
-    /// each too short to reach a look of its own at its end).
+    /// look, and where a search ends (exhausted, at its limit of solutions, or started over),
+    /// so that the listener's totals are exact once the searches are done.
     pub fn settle(&mut self, nodes: u64, solutions: u64) {
         if let Some(progress) = &self.stop.progress {
             let (old_nodes, old_solutions) = self.reported;

@@ -177,9 +177,13 @@ impl Search {
     pub fn step(&mut self) -> Status {
         // `ok`: the current partial solution has no contradiction yet; otherwise back up.
         let mut ok = match self.state {
-            State::Done => return Status::Exhausted,
+            State::Done => {
+                self.watch.settle(self.stats.nodes, self.stats.solutions);
+                return Status::Exhausted;
+            }
             _ if self.limit.is_some_and(|l| self.stats.solutions >= l) => {
-                return Status::LimitReached
+                self.watch.settle(self.stats.nodes, self.stats.solutions);
+                return Status::LimitReached;
             }
             State::Start => self.sets.feasible(),
             State::Paused => true,
@@ -234,6 +238,7 @@ impl Search {
             loop {
                 let Some(level) = self.levels.last_mut() else {
                     self.state = State::Done;
+                    self.watch.settle(stats.nodes, stats.solutions);
                     return Status::Exhausted;
                 };
                 sets.restore(&level.snapshot);

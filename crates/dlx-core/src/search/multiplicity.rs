@@ -137,6 +137,7 @@ impl Search {
                     if level == 0 {
                         self.level = 0;
                         self.state = State::Done;
+                        self.watch.settle(self.stats.nodes, self.stats.solutions);
                         return Status::Exhausted;
                     }
                     level -= 1;
