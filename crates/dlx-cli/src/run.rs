@@ -12,7 +12,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
 use dlx_core::{
-    cells, sat, Budget, Engine, Problem, Search, SplitError, Stats, Status, StopReason,
+    cells, sat, Budget, Engine, EngineKind, Problem, Search, SplitError, Stats, Status, StopReason,
 };
 
 use dlx_core::quote::escape;
@@ -144,24 +144,26 @@ fn search_any(
         }
         return search_with(&mut search, args, None, render);
     }
+    let threads = args.threads(problem)?;
+    let parallel = NonZeroUsize::new(threads).filter(|n| n.get() > 1);
     if args.engine == EngineChoice::Cells {
-        if args.asks_for_threads() {
-            bail!("the cells engine runs on one thread (leave out --threads)");
-        }
         let mut search = cells::Search::new(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+        // On the threads asked for only: the default of every core for a count is the links'
+        // pool, whose speed-up is measured.
+        if let Some(threads) = parallel.filter(|_| args.asks_for_threads()) {
+            return search_parallel(problem, args, threads, EngineKind::Cells, render);
+        }
         let line = args.count_line(problem, false);
         return search_with(&mut search, args, line, render);
     }
-    let threads = args.threads(problem)?;
-    if let Some(threads) = NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
-        return search_parallel(problem, args, threads, render);
+    if let Some(threads) = parallel {
+        return search_parallel(problem, args, threads, EngineKind::Links, render);
     }
     let line = args.count_line(problem, true);
     search_with(&mut Search::new(problem), args, line, render)
 }
 
-/// Like [`search`], on one thread with any engine (the cells engine runs on one thread only),
-/// showing `line` while it counts.
+/// Like [`search`], on one thread with any engine, showing `line` while it counts.
 fn search_with(
     search: &mut dyn Engine,
     args: &SearchArgs,
@@ -392,17 +394,20 @@ struct Shared<W> {
     error: Option<anyhow::Error>,
 }
 
-/// [`search`] on `threads` threads: the count, or the solutions in the order they are found.
+/// [`search`] on `threads` threads of `engine`: the count, or the solutions in the order they
+/// are found.
 fn search_parallel(
     problem: &Problem,
     args: &SearchArgs,
     threads: NonZeroUsize,
+    engine: EngineKind,
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
 ) -> Result<Outcome> {
     let started = Instant::now();
-    let line = args.count_line(problem, true);
+    let line = args.count_line(problem, engine == EngineKind::Links);
     let stop = stop::control(args.timeout)?;
     let pool = Pool::new(problem, threads)
+        .with_engine(engine)
         .with_slice(args.slice)
         .with_stop(match &line {
             Some(line) => stop.with_progress(line.listener()),

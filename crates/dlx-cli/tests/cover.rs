@@ -155,6 +155,41 @@ fn the_cells_engine_finds_the_same_solutions() {
 }
 
 #[test]
+fn the_cells_engine_counts_on_the_threads_asked_for_as_on_one() {
+    let one = dlx()
+        .args(["cover", "--engine", "cells", "--count", "--stats"])
+        .arg(data("queens8.dlx"))
+        .output()
+        .unwrap();
+    let two = dlx()
+        .args([
+            "cover",
+            "--engine",
+            "cells",
+            "--count",
+            "--stats",
+            "--threads",
+            "2",
+        ])
+        .arg(data("queens8.dlx"))
+        .output()
+        .unwrap();
+    assert!(one.status.success() && two.status.success());
+    assert_eq!(one.stdout, b"92\n");
+    assert_eq!(two.stdout, b"92\n");
+    // The same nodes and updates: the pool adds up the cells tree exactly.
+    let figures = |stderr: &[u8]| {
+        let text = String::from_utf8_lossy(stderr).to_string();
+        text.split(' ')
+            .filter(|f| f.starts_with("nodes=") || f.starts_with("updates="))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(figures(&one.stderr).len(), 2);
+    assert_eq!(figures(&one.stderr), figures(&two.stderr));
+}
+
+#[test]
 fn the_cells_engine_takes_colors_and_refuses_multiplicities() {
     assert_prints(
         &["cover", "--engine", "cells", &data("toy2.dlx")],

@@ -29,12 +29,20 @@ fn field(line: &str, key: &str) -> String {
     value[key].to_string()
 }
 
-/// Splits `file` into `k` units, runs them with `budget` nodes each, then runs what is left,
-/// round after round, and returns the merged totals line.
-fn split_run_merge(file: &str, k: usize, budget: u64, tag: &str) -> String {
+/// Splits `file` into `k` units of `engine`'s tree, runs them with `budget` nodes each, then
+/// runs what is left, round after round, and returns the merged totals line.
+fn split_run_merge(file: &str, engine: &str, k: usize, budget: u64, tag: &str) -> String {
     let path = instance(file);
     let units = scratch(&format!("{tag}-units.jsonl"));
-    std::fs::write(&units, stdout(&["split", &path, "--units", &k.to_string()])).unwrap();
+    let split = stdout(&[
+        "split",
+        &path,
+        "--units",
+        &k.to_string(),
+        "--engine",
+        engine,
+    ]);
+    std::fs::write(&units, split).unwrap();
     let mut results: Vec<PathBuf> = Vec::new();
     let mut todo = units;
     for round in 0..10_000 {
@@ -56,10 +64,19 @@ fn split_run_merge(file: &str, k: usize, budget: u64, tag: &str) -> String {
     panic!("{file}: the units never finish");
 }
 
-/// `solutions=… nodes=… updates=…` of one search of `file`.
-fn single_stats(file: &str) -> String {
+/// `solutions=… nodes=… updates=…` of one search of `file` by `engine` on one thread.
+fn single_stats(file: &str, engine: &str) -> String {
     let out = dlx()
-        .args(["cover", "--count", "--stats", &instance(file)])
+        .args([
+            "cover",
+            "--count",
+            "--stats",
+            "--threads",
+            "1",
+            "--engine",
+            engine,
+        ])
+        .arg(instance(file))
         .assert()
         .success();
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
@@ -67,7 +84,8 @@ fn single_stats(file: &str) -> String {
         .lines()
         .find(|l| l.starts_with("solutions="))
         .unwrap();
-    line[..line.find(" seconds=").unwrap()].to_string()
+    let end = line.find(" forced=").or(line.find(" seconds=")).unwrap();
+    line[..end].to_string()
 }
 
 #[test]
@@ -78,9 +96,22 @@ fn units_and_their_remainders_add_up_to_the_whole_count() {
         ("toy2.dlx", 1),
         ("sudoku4-empty.dlx", 288),
     ] {
-        for (k, budget) in [(1, 1_000_000), (7, 13), (40, 50)] {
-            let tag = format!("{file}-{k}-{budget}");
-            let totals = split_run_merge(file, k, budget, &tag);
+        for (engine, k, budget) in [
+            ("dlx", 1, 1_000_000),
+            ("dlx", 7, 13),
+            ("dlx", 40, 50),
+            ("cells", 1, 1_000_000),
+            ("cells", 7, 3),
+            ("cells", 40, 5),
+        ] {
+            let tag = format!("{file}-{engine}-{k}-{budget}");
+            let totals = split_run_merge(file, engine, k, budget, &tag);
+            let named = if engine == "cells" {
+                "\"cells\""
+            } else {
+                "null"
+            };
+            assert_eq!(field(&totals, "engine"), named, "{tag}");
             assert_eq!(field(&totals, "solutions"), solutions.to_string(), "{tag}");
             // Nodes and updates too: the units, their remainders and the split nodes add up
             // to one search's figures.
@@ -90,7 +121,7 @@ fn units_and_their_remainders_add_up_to_the_whole_count() {
                 field(&totals, "nodes"),
                 field(&totals, "updates")
             );
-            assert_eq!(merged, single_stats(file), "{tag}");
+            assert_eq!(merged, single_stats(file, engine), "{tag}");
         }
     }
 }

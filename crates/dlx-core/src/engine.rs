@@ -143,11 +143,15 @@ impl<E: Engine + ?Sized> Iterator for Solutions<'_, E> {
 
 /// The engines that count and enumerate a problem (SAT, behind its feature, finds solutions but
 /// is no counter, and is never chosen for one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 pub enum EngineKind {
-    /// Dancing links ([`Search`](crate::Search)): every problem, on any number of threads.
+    /// Dancing links ([`Search`](crate::Search)): every problem.
+    #[default]
+    #[cfg_attr(feature = "json", serde(rename = "dlx"))]
     Links,
-    /// Dancing cells ([`cells::Search`](crate::cells::Search)): no multiplicities, one thread.
+    /// Dancing cells ([`cells::Search`](crate::cells::Search)): no multiplicities.
+    #[cfg_attr(feature = "json", serde(rename = "cells"))]
     Cells,
 }
 
@@ -162,9 +166,10 @@ impl EngineKind {
 }
 
 /// The engine to search `problem` with on `threads` threads when none is asked for: dancing
-/// cells wherever they apply (no multiplicities, one thread, since their tree is not
-/// split among threads), which search the same tree with fewer memory writes, and dancing links
-/// otherwise.
+/// cells on one thread wherever they apply (no multiplicities), which search a smaller tree with
+/// fewer memory writes, and dancing links otherwise, on several threads too (both split for a
+/// [`Pool`](crate::parallel::Pool); a pool of cells is asked for by name, until its speed-up on
+/// two threads has been measured against the links').
 pub fn preferred_engine(problem: &Problem, threads: usize) -> EngineKind {
     if threads <= 1 && crate::cells::supports(problem).is_ok() {
         EngineKind::Cells

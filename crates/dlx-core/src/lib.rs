@@ -73,6 +73,7 @@ pub mod rng;
 #[cfg(feature = "sat")]
 pub mod sat;
 mod search;
+mod splittable;
 mod stop;
 mod unchecked;
 #[cfg(feature = "json")]
@@ -81,4 +82,5 @@ pub mod units;
 pub use engine::{preferred_engine, Engine, EngineKind, Solutions, Stats, Status};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, Warning, MAX_SIZE};
 pub use search::{estimate, ForceError, Search, SplitError, Unit};
+pub use splittable::Splittable;
 pub use stop::{Budget, Cancel, Progress, Stop, StopReason, Tally, Watch, LOOK_EVERY};

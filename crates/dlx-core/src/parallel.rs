@@ -20,7 +20,8 @@ use std::sync::{Condvar, Mutex, PoisonError};
 use std::thread;
 
 use crate::{
-    Budget, ForceError, Problem, Search, SplitError, Stats, Status, Stop, StopReason, Unit,
+    cells, Budget, EngineKind, ForceError, Problem, Search, SplitError, Splittable, Stats, Status,
+    Stop, StopReason, Unit,
 };
 
 /// The updates a thread runs before it checks whether another thread needs work: about a
@@ -43,6 +44,7 @@ pub struct Pool<'p> {
     threads: NonZeroUsize,
     slice: u64,
     stop: Stop,
+    engine: EngineKind,
 }
 
 /// Why a parallel search could not run.
@@ -148,7 +150,15 @@ impl<'p> Pool<'p> {
             threads,
             slice: DEFAULT_SLICE,
             stop: Stop::new(),
+            engine: EngineKind::Links,
         }
+    }
+
+    /// Searches with `engine` (dancing links by default); each counts its own tree, so the
+    /// report's statistics are that engine's.
+    pub fn with_engine(mut self, engine: EngineKind) -> Pool<'p> {
+        self.engine = engine;
+        self
     }
 
     /// Stops every thread soon after the deadline of `stop` passes or its cancel flag is raised
@@ -185,15 +195,24 @@ impl<'p> Pool<'p> {
     where
         F: Fn(&[usize]) -> ControlFlow<()> + Sync,
     {
-        // Check the prefix and the problem once, here, so the threads cannot fail.
-        let mut search = Search::new(self.problem);
-        for &option in prefix {
-            search.force(option)?;
+        match self.engine {
+            EngineKind::Links => self.run_on::<Search, F>(prefix, sink),
+            EngineKind::Cells => self.run_on::<cells::Search, F>(prefix, sink),
         }
-        search.frontier()?;
+    }
+
+    fn run_on<E, F>(&self, prefix: &[usize], sink: Option<&F>) -> Result<Report, ParallelError>
+    where
+        E: Splittable,
+        F: Fn(&[usize]) -> ControlFlow<()> + Sync,
+    {
+        // Check the prefix and the problem once, here, so the threads cannot fail.
+        let mut search = E::start(self.problem)?;
+        let root = Unit::path(prefix.to_vec());
+        search.enter(&root)?;
         let shared = Shared {
             queue: Mutex::new(Queue {
-                units: vec![Unit::path(prefix.to_vec())],
+                units: vec![root],
                 ..Queue::default()
             }),
             changed: Condvar::new(),
@@ -201,7 +220,7 @@ impl<'p> Pool<'p> {
         };
         thread::scope(|scope| {
             for _ in 0..self.threads.get() {
-                scope.spawn(|| self.work(&shared, sink));
+                scope.spawn(|| self.work::<E, F>(&shared, sink));
             }
         });
         let queue = shared.lock();
@@ -213,14 +232,18 @@ impl<'p> Pool<'p> {
     }
 
     /// One thread: takes units until there are none.
-    fn work<F>(&self, shared: &Shared, sink: Option<&F>)
+    fn work<E, F>(&self, shared: &Shared, sink: Option<&F>)
     where
+        E: Splittable,
         F: Fn(&[usize]) -> ControlFlow<()> + Sync,
     {
-        let mut search = Search::new(self.problem);
+        let Ok(mut search) = E::start(self.problem) else {
+            // `run_on` started one already: the problem is the engine's.
+            return;
+        };
         let mut solution = Vec::new();
         while let Some(unit) = shared.take() {
-            search.reset(self.problem);
+            search.restart(self.problem);
             // Units always force: the first was checked, the others were reached by a search.
             let (start, frontier) = match search.enter(&unit) {
                 Ok(start) => (
@@ -235,14 +258,15 @@ impl<'p> Pool<'p> {
 
     /// Runs a forced unit slice by slice until it is done, or until another thread is hungry;
     /// returns what is left of it.
-    fn run_unit<F>(
+    fn run_unit<E, F>(
         &self,
-        search: &mut Search,
+        search: &mut E,
         shared: &Shared,
         sink: Option<&F>,
         solution: &mut Vec<usize>,
     ) -> Vec<Unit>
     where
+        E: Splittable,
         F: Fn(&[usize]) -> ControlFlow<()> + Sync,
     {
         let mut allowed = search.stats().updates;
@@ -280,7 +304,7 @@ impl<'p> Pool<'p> {
                 return Vec::new();
             }
             if shared.hungry() {
-                return search.frontier_units().unwrap_or_default();
+                return search.frontier_units();
             }
         }
     }
@@ -297,38 +321,27 @@ pub struct Split {
 }
 
 /// About `units` sub-problems that partition the tree below `prefix`, in the order the search
-/// would reach them: the shallowest prefixes are replaced by their
-/// [root branches](Search::root_branches), level by level, until there are at least `units` (or
-/// none can be split further).
+/// of `engine` would reach them: the shallowest prefixes are replaced by the branches of the
+/// node they lead to, level by level, until there are at least `units` (or none can be split
+/// further).
 ///
-/// No search is run: the solutions of the units add up to the whole count exactly. A prefix
-/// whose search would dead-end at once (an item with no option left) has no branches and is
-/// dropped, as it holds no solution (its node is counted in [`Split::above`]).
-pub fn split(problem: &Problem, prefix: &[usize], units: usize) -> Result<Split, ParallelError> {
-    let mut search = Search::new(problem);
+/// No search is run beyond the nodes split: the solutions of the units add up to the whole
+/// count exactly. A prefix whose node has no branch (an item with no option left, or for dancing
+/// cells a contradiction among the forced moves) is dropped, as it holds no solution (its work
+/// is counted in [`Split::above`]).
+pub fn split(
+    problem: &Problem,
+    prefix: &[usize],
+    units: usize,
+    engine: EngineKind,
+) -> Result<Split, ParallelError> {
+    let mut search = engine.splittable(problem)?;
     let mut above = Stats::default();
-    // The branches of a unit, and the work of reaching and entering its node; `None` for a
-    // solved prefix, which is a leaf, not to be split.
-    let mut branches = |unit: &Unit| -> Result<Option<(Vec<Unit>, Stats)>, ParallelError> {
-        search.reset(problem);
-        let start = search.enter(unit)?;
-        let branches = search.root_branches()?;
-        if branches.first().map(Vec::len) == Some(unit.prefix.len()) {
-            return Ok(None);
-        }
-        // The unit's own work (its branch) and the node below it: no unit counts them now.
-        let mut node = search.stats().since(start);
-        node.nodes += 1;
-        node.updates += search.choice_covering();
-        Ok(Some((
-            branches.into_iter().map(Unit::branch).collect(),
-            node,
-        )))
-    };
+    let mut branches = |unit: &Unit| search.node_branches(problem, unit);
     // Check the prefix and the problem even when no split is asked for.
     let root = Unit::path(prefix.to_vec());
     let first = branches(&root)?;
-    let (mut current, node) = match first {
+    let (current, node) = match first {
         Some(first) if units > 1 => first,
         _ => {
             return Ok(Split {
@@ -338,29 +351,32 @@ pub fn split(problem: &Problem, prefix: &[usize], units: usize) -> Result<Split,
         }
     };
     above += node;
-    let mut depth = prefix.len() + 1;
+    // Each unit with the level of its node: a prefix's length does not say it, as the cells
+    // engine's prefixes hold its forced moves.
+    let mut current: Vec<(Unit, usize)> = current.into_iter().map(|u| (u, 1)).collect();
+    let mut depth = 1;
     loop {
         let mut next = Vec::with_capacity(current.len());
-        for (k, unit) in current.iter().enumerate() {
+        for (k, (unit, level)) in current.iter().enumerate() {
             // Units still to come count as they are.
             let planned = next.len() + (current.len() - k);
-            if unit.prefix.len() != depth || planned >= units {
-                next.push(unit.clone());
+            if *level != depth || planned >= units {
+                next.push((unit.clone(), *level));
                 continue;
             }
             match branches(unit)? {
                 Some((children, node)) => {
-                    next.extend(children);
+                    next.extend(children.into_iter().map(|u| (u, level + 1)));
                     above += node;
                 }
-                None => next.push(unit.clone()),
+                None => next.push((unit.clone(), *level)),
             }
         }
-        let deeper = next.iter().any(|u| u.prefix.len() > depth);
+        let deeper = next.iter().any(|&(_, level)| level > depth);
         current = next;
         if current.len() >= units || !deeper {
             return Ok(Split {
-                units: current,
+                units: current.into_iter().map(|(unit, _)| unit).collect(),
                 above,
             });
         }
@@ -494,7 +510,7 @@ mod tests {
         let mut search = Search::new(&problem);
         let order: Vec<Vec<usize>> = search.solutions().collect();
         for units in [0, 1, 2, 5, 30, 200, 100_000] {
-            let split = split(&problem, &[], units).unwrap();
+            let split = split(&problem, &[], units, EngineKind::Links).unwrap();
             let count = split.units.len();
             assert!(count >= units.min(40), "{units}: {count}");
             let mut found = Vec::new();

@@ -18,7 +18,7 @@
 //!
 //! let problem = knuth::parse("A B C\nA B\nC\nA\nB C\nB\n").unwrap().problem;
 //! let mut merge = units::Merge::new();
-//! let mut pending = units::split(&problem, 2).unwrap();
+//! let mut pending = units::split(&problem, 2, dlx_core::EngineKind::Cells).unwrap();
 //! while let Some(unit) = pending.pop() {
 //!     let line = units::to_json(&unit);
 //!     let result = units::run(&problem, &units::from_json(&line).unwrap(), Some(1)).unwrap();
@@ -36,7 +36,9 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::parallel::{self, ParallelError};
-use crate::{knuth, Budget, ForceError, Problem, Search, SplitError, Stats, Status, Stop};
+use crate::{
+    knuth, Budget, EngineKind, ForceError, Problem, SplitError, Splittable, Stats, Status, Stop,
+};
 
 /// A sub-problem: the options forced, in order, on the problem with this hash.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,6 +56,10 @@ pub struct Unit {
     /// a split and added to its result, so that merged totals equal a single search's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub above: Option<Work>,
+    /// The engine whose tree the unit is a part of (`"cells"`; absent for dancing links): each
+    /// engine splits its own tree and counts its own nodes.
+    #[serde(default, skip_serializing_if = "is_links")]
+    pub engine: EngineKind,
 }
 
 /// Nodes and updates of a search.
@@ -67,13 +73,14 @@ pub struct Work {
 }
 
 impl Unit {
-    /// The unit of the problem with hash `problem` for a sub-problem of the engine.
-    pub fn new(problem: &str, unit: crate::Unit) -> Unit {
+    /// The unit of the problem with hash `problem` for a sub-problem of `engine`'s search.
+    pub fn new(problem: &str, unit: crate::Unit, engine: EngineKind) -> Unit {
         Unit {
             problem: problem.to_string(),
             prefix: unit.prefix,
             branch: unit.branch,
             above: None,
+            engine,
         }
     }
 
@@ -89,6 +96,11 @@ impl Unit {
 /// For serde: leaves out a flag that is not set.
 fn is_false(flag: &bool) -> bool {
     !flag
+}
+
+/// For serde: leaves out the default engine.
+fn is_links(engine: &EngineKind) -> bool {
+    *engine == EngineKind::Links
 }
 
 /// What running a unit gave.
@@ -112,6 +124,9 @@ pub struct Outcome {
     /// unit exactly.
     #[serde(default)]
     pub remainder: Vec<Unit>,
+    /// The engine that ran the unit (`"cells"`; absent for dancing links).
+    #[serde(default, skip_serializing_if = "is_links")]
+    pub engine: EngineKind,
 }
 
 impl Outcome {
@@ -137,12 +152,16 @@ pub fn hash(problem: &Problem) -> String {
     format!("{hash:016x}")
 }
 
-/// About `units` units that partition the whole search of `problem` (see
+/// About `units` units that partition the whole search of `problem` by `engine` (see
 /// [`parallel::split`]), in the order one thread would search them; the first carries the
 /// work of the nodes split to make them.
-pub fn split(problem: &Problem, units: usize) -> Result<Vec<Unit>, ParallelError> {
+pub fn split(
+    problem: &Problem,
+    units: usize,
+    engine: EngineKind,
+) -> Result<Vec<Unit>, ParallelError> {
     let hash = hash(problem);
-    let split = parallel::split(problem, &[], units)?;
+    let split = parallel::split(problem, &[], units, engine)?;
     let mut above = Some(Work {
         nodes: split.above.nodes,
         updates: split.above.updates,
@@ -152,7 +171,7 @@ pub fn split(problem: &Problem, units: usize) -> Result<Vec<Unit>, ParallelError
         .into_iter()
         .map(|unit| Unit {
             above: above.take(),
-            ..Unit::new(&hash, unit)
+            ..Unit::new(&hash, unit, engine)
         })
         .collect())
 }
@@ -169,7 +188,8 @@ pub enum RunError {
     Split(#[from] SplitError),
 }
 
-/// Runs `unit` of `problem` to its end or to `budget` nodes; what is left is the result's
+/// Runs `unit` of `problem` on the unit's engine to its end or to `budget` nodes; what is left
+/// is the result's
 /// [remainder](Outcome::remainder). (The unit's hash is not checked against the problem: see
 /// [`check_hash`].)
 pub fn run(problem: &Problem, unit: &Unit, budget: Option<u64>) -> Result<Outcome, RunError> {
@@ -180,10 +200,9 @@ pub fn run(problem: &Problem, unit: &Unit, budget: Option<u64>) -> Result<Outcom
 
 /// A unit being run, resumably: a binding runs it in slices, to look for an interrupt between
 /// them.
-#[derive(Debug)]
 pub struct UnitRun<'u> {
     unit: &'u Unit,
-    search: Search,
+    search: Box<dyn Splittable>,
     /// The statistics the unit's own work is counted from.
     start: Stats,
     /// The nodes entered once the unit was forced, from which its budget counts.
@@ -195,7 +214,7 @@ pub struct UnitRun<'u> {
 impl<'u> UnitRun<'u> {
     /// The run of `unit` on `problem`, its prefix forced, not started.
     pub fn new(problem: &Problem, unit: &'u Unit) -> Result<UnitRun<'u>, RunError> {
-        let mut search = Search::new(problem);
+        let mut search = unit.engine.splittable(problem)?;
         let start = search.enter(&unit.sub_problem())?;
         let entered = search.stats().nodes;
         Ok(UnitRun {
@@ -232,9 +251,9 @@ impl<'u> UnitRun<'u> {
             Vec::new()
         } else {
             self.search
-                .frontier_units()?
+                .frontier_units()
                 .into_iter()
-                .map(|sub| Unit::new(&self.unit.problem, sub))
+                .map(|sub| Unit::new(&self.unit.problem, sub, self.unit.engine))
                 .collect()
         };
         let mut stats = self.search.stats().since(self.start);
@@ -250,6 +269,7 @@ impl<'u> UnitRun<'u> {
             updates: stats.updates,
             complete,
             remainder,
+            engine: self.unit.engine,
         })
     }
 }
@@ -294,6 +314,9 @@ pub struct Totals {
     pub remaining: usize,
     /// Whether nothing is left to run: `solutions` is then the count of the units split.
     pub complete: bool,
+    /// The engine whose nodes and updates these are (`"cells"`; absent for dancing links).
+    #[serde(default, skip_serializing_if = "is_links")]
+    pub engine: EngineKind,
 }
 
 /// Why a result cannot be merged with the ones before it.
@@ -307,6 +330,14 @@ pub enum MergeError {
         got: String,
         /// The first result's.
         first: String,
+    },
+    /// The result is of another engine's tree than the first result.
+    #[error("the result is of the {got} engine's search, but the first result is of {first}'s")]
+    OtherEngine {
+        /// The result's engine.
+        got: &'static str,
+        /// The first result's.
+        first: &'static str,
     },
     /// A result for the same unit was merged before.
     #[error("the unit {prefix:?} was already counted (result {earlier})")]
@@ -322,6 +353,7 @@ pub enum MergeError {
 #[derive(Clone, Debug, Default)]
 pub struct Merge {
     problem: Option<String>,
+    engine: Option<EngineKind>,
     total: Stats,
     done: BTreeMap<Vec<usize>, usize>,
     remainder: Vec<Unit>,
@@ -345,6 +377,12 @@ impl Merge {
                 first: first.clone(),
             });
         }
+        if let Some(first) = self.engine.filter(|&first| first != result.engine) {
+            return Err(MergeError::OtherEngine {
+                got: result.engine.name(),
+                first: first.name(),
+            });
+        }
         if let Some(&earlier) = self.done.get(&result.prefix) {
             return Err(MergeError::AlreadyCounted {
                 prefix: result.prefix,
@@ -352,6 +390,7 @@ impl Merge {
             });
         }
         self.problem.get_or_insert_with(|| result.problem.clone());
+        self.engine.get_or_insert(result.engine);
         self.done.insert(result.prefix.clone(), self.done.len());
         self.total += result.stats();
         self.remainder.extend(result.remainder);
@@ -388,6 +427,7 @@ impl Merge {
             units: self.done.len() as u64,
             remaining,
             complete: remaining == 0,
+            engine: self.engine.unwrap_or_default(),
         }
     }
 }
@@ -451,10 +491,10 @@ mod tests {
     fn units_run_in_slices_add_up_to_one_search() {
         let text = "A B C D\nA B\nC D\nA C\nB D\nA\nB\nC\nD\nA D\nB C\n";
         let problem = knuth::parse(text).unwrap().problem;
-        let mut whole = Search::new(&problem);
+        let mut whole = crate::Search::new(&problem);
         whole.count();
         let mut merge = Merge::new();
-        let mut pending = split(&problem, 3).unwrap();
+        let mut pending = split(&problem, 3, EngineKind::Links).unwrap();
         let first = pending[0].clone();
         while let Some(unit) = pending.pop() {
             let result = run(&problem, &unit, Some(2)).unwrap();

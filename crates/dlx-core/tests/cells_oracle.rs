@@ -3,7 +3,9 @@
 
 use std::collections::BTreeSet;
 
-use dlx_core::{cells, Budget, Search, Status};
+use std::num::NonZeroUsize;
+
+use dlx_core::{cells, parallel, Budget, EngineKind, Search, Stats, Status, Unit};
 use proptest::prelude::*;
 
 mod common;
@@ -108,5 +110,120 @@ proptest! {
         let rest: Vec<Vec<usize>> = search.solutions().collect();
         prop_assert_eq!(&rest[..], &all[limit.min(total) as usize..]);
         prop_assert_eq!(search.stats().solutions, total);
+    }
+}
+
+/// The solutions (each sorted) of a cells unit, and its own statistics.
+fn run_cells_unit(p: &dlx_core::Problem, unit: &Unit) -> (Vec<Vec<usize>>, Stats) {
+    let mut search = cells::Search::new(p).unwrap();
+    let start: Stats = search.enter(unit).unwrap().into();
+    let found: Vec<Vec<usize>> = search.solutions().collect();
+    let stats: Stats = search.stats().into();
+    (sorted_set(&found).into_iter().collect(), stats.since(start))
+}
+
+/// Checks that `found` and the solutions of every unit are the whole problem's, each once, and
+/// that the statistics add up to one cells search's.
+fn check_cells_partition(
+    p: &dlx_core::Problem,
+    found: Vec<Vec<usize>>,
+    done: Stats,
+    units: &[Unit],
+) -> Result<(), TestCaseError> {
+    let mut whole = cells::Search::new(p).unwrap();
+    let expected: Vec<Vec<usize>> = whole.solutions().collect();
+    let mut all = found;
+    let mut total = done;
+    for unit in units {
+        let (solutions, stats) = run_cells_unit(p, unit);
+        prop_assert_eq!(stats.solutions, solutions.len() as u64);
+        all.extend(solutions);
+        total += stats;
+    }
+    let set = sorted_set(&all);
+    prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
+    prop_assert_eq!(set, sorted_set(&expected));
+    prop_assert_eq!(total, Stats::from(whole.stats()));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn a_cells_frontier_and_the_work_done_partition_the_tree(
+        spec in spec(),
+        budgets in proptest::collection::vec(0..12u64, 1..4),
+        by_updates: bool,
+    ) {
+        let p = spec.build();
+        let mut found = Vec::new();
+        let mut done = Stats::default();
+        let mut units = vec![Unit::path(Vec::new())];
+        // Split every unit again with the next budget.
+        for &budget in &budgets {
+            let mut next = Vec::new();
+            for unit in &units {
+                let mut search = cells::Search::new(&p).unwrap();
+                let start: Stats = search.enter(unit).unwrap().into();
+                search.set_budget(if by_updates { Budget::Updates(budget) } else { Budget::Nodes(budget) });
+                let solutions: Vec<Vec<usize>> = search.solutions().collect();
+                found.extend(sorted_set(&solutions));
+                done += Stats::from(search.stats()).since(start);
+                next.extend(search.frontier_units());
+            }
+            units = next;
+        }
+        check_cells_partition(&p, found, done, &units)?;
+    }
+
+    #[test]
+    fn a_cells_frontier_after_a_solution_partitions_the_rest(spec in spec(), solutions in 1..4usize) {
+        let p = spec.build();
+        let mut search = cells::Search::new(&p).unwrap();
+        let found: Vec<Vec<usize>> = search.solutions().take(solutions).collect();
+        let units = search.frontier_units();
+        check_cells_partition(&p, sorted_set(&found).into_iter().collect(), search.stats().into(), &units)?;
+    }
+
+    #[test]
+    fn cells_split_units_partition_the_tree(spec in spec(), units in 0..40usize) {
+        let p = spec.build();
+        let split = parallel::split(&p, &[], units, EngineKind::Cells).unwrap();
+        check_cells_partition(&p, Vec::new(), split.above, &split.units)?;
+    }
+
+    #[test]
+    fn the_cells_pool_counts_as_one_thread(spec in spec(), threads in 1..4usize, slice in 1..20u64) {
+        let p = spec.build();
+        let mut whole = cells::Search::new(&p).unwrap();
+        whole.count();
+        let pool = parallel::Pool::new(&p, NonZeroUsize::new(threads).unwrap())
+            .with_engine(EngineKind::Cells)
+            .with_slice(slice);
+        let report = pool.count(&[]).unwrap();
+        prop_assert_eq!(report.stats, Stats::from(whole.stats()));
+    }
+
+    #[test]
+    fn forcing_on_cells_clashes_as_on_dancing_links(spec in spec(), first in 0..16usize, second in 0..16usize) {
+        let p = spec.build();
+        let mut links = Search::new(&p);
+        let mut cells = cells::Search::new(&p).unwrap();
+        prop_assert_eq!(links.force(first).is_ok(), cells.force(first).is_ok());
+        if links.forced().len() == 1 {
+            // Once an option leaves nothing to find, cells checks no more options (its sets
+            // are half changed): it finds no clash, and no solution either.
+            let clash = links.force(second).is_err();
+            let cells_clash = cells.force(second).is_err();
+            prop_assert!(!cells_clash || clash);
+            let found: Vec<Vec<usize>> = cells.solutions().collect();
+            if clash && !cells_clash {
+                prop_assert!(found.is_empty());
+            } else if !clash {
+                let expected: Vec<Vec<usize>> = links.solutions().collect();
+                prop_assert_eq!(sorted_set(&found), sorted_set(&expected));
+            }
+        }
     }
 }

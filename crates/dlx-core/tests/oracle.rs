@@ -369,7 +369,7 @@ proptest! {
     #[test]
     fn split_units_partition_the_tree(spec in spec(), units in 0..40usize) {
         let p = spec.build();
-        let split = dlx_core::parallel::split(&p, &[], units).unwrap();
+        let split = dlx_core::parallel::split(&p, &[], units, dlx_core::EngineKind::Links).unwrap();
         check_partition(&p, Vec::new(), split.above, &split.units)?;
     }
 

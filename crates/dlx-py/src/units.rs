@@ -29,7 +29,8 @@ fn read<T: for<'de> serde::Deserialize<'de>>(line: &str) -> PyResult<T> {
 #[pyfunction]
 #[pyo3(signature = (problem, units = 64))]
 pub fn split(problem: &Problem, units: usize) -> PyResult<Vec<String>> {
-    let list = units::split(&problem.problem, units).map_err(errors::problem)?;
+    let list = units::split(&problem.problem, units, dlx_core::EngineKind::Links)
+        .map_err(errors::problem)?;
     Ok(list.iter().map(units::to_json).collect())
 }
 

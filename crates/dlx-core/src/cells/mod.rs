@@ -26,6 +26,7 @@
 
 mod search;
 mod sets;
+mod split;
 
 use thiserror::Error;
 

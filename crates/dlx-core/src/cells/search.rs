@@ -58,14 +58,14 @@ impl From<Stats> for crate::Stats {
 
 /// The moves made since the last node, counted in [`Stats`] once they lead to the next.
 #[derive(Clone, Copy, Debug, Default)]
-struct Pending {
-    updates: u64,
-    forced: u64,
+pub(super) struct Pending {
+    pub(super) updates: u64,
+    pub(super) forced: u64,
 }
 
 impl Pending {
     /// Adds the moves to `stats`: they led to a node.
-    fn commit(&mut self, stats: &mut Stats) {
+    pub(super) fn commit(&mut self, stats: &mut Stats) {
         stats.updates += self.updates;
         stats.forced += self.forced;
         *self = Pending::default();
@@ -74,20 +74,20 @@ impl Pending {
 
 /// One branch point: the options of the item branched on, and how far they have been tried.
 #[derive(Clone, Debug)]
-struct Level {
+pub(super) struct Level {
     /// Where the item's options, as they were when the branch was made, start in
     /// [`Search::tries`].
-    first: usize,
+    pub(super) first: usize,
     /// How many of them have been tried, the one being tried included.
-    tried: usize,
+    pub(super) tried: usize,
     /// The sets before any option was tried.
     snapshot: Checkpoint,
     /// The length of `chosen` before any option was tried.
-    chosen: usize,
+    pub(super) chosen: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
+pub(super) enum State {
     /// Nothing done yet.
     Start,
     /// A solution was just reported; going on means trying the next option.
@@ -102,25 +102,37 @@ enum State {
 /// an optional limit; stop at any solution and go on later.
 #[derive(Clone, Debug)]
 pub struct Search {
-    sets: Sets,
-    levels: Vec<Level>,
+    pub(super) sets: Sets,
+    pub(super) levels: Vec<Level>,
     /// The options of every branch item, level after level: a set's order changes when its item
     /// is covered, so the options to try are copied when the branch is made.
-    tries: Vec<u32>,
-    /// The node of every option in the current partial solution (branches and forced moves).
-    chosen: Vec<u32>,
-    state: State,
-    stats: Stats,
-    pending: Pending,
+    pub(super) tries: Vec<u32>,
+    /// The node of every option in the current partial solution (forced before the start,
+    /// branches and forced moves).
+    pub(super) chosen: Vec<u32>,
+    pub(super) state: State,
+    pub(super) stats: Stats,
+    pub(super) pending: Pending,
+    /// Whether the last option forced before the start is a branch of a split search, whose
+    /// moves are this search's own work (see [`Search::enter`]).
+    pub(super) entered_branch: bool,
+    /// Whether an option forced before the start left a primary item without options: the
+    /// search has nothing to find.
+    pub(super) dead: bool,
     limit: Option<u64>,
-    watch: Watch,
+    pub(super) watch: Watch,
 }
 
 impl Search {
     /// A search over `problem`, or why this engine cannot search it (multiplicities).
     pub fn new(problem: &Problem) -> Result<Search, Unsupported> {
         supports(problem)?;
-        Ok(Search {
+        Ok(Search::laid_out(problem))
+    }
+
+    /// A search over `problem`, which the engine [supports].
+    pub(super) fn laid_out(problem: &Problem) -> Search {
+        Search {
             sets: Sets::new(problem),
             levels: Vec::new(),
             tries: Vec::new(),
@@ -128,9 +140,11 @@ impl Search {
             state: State::Start,
             stats: Stats::default(),
             pending: Pending::default(),
+            entered_branch: false,
+            dead: false,
             limit: None,
             watch: Watch::default(),
-        })
+        }
     }
 
     /// Stops the search once this many solutions (in all, counted by [`Stats::solutions`]) have
@@ -185,7 +199,7 @@ impl Search {
                 self.watch.settle(self.stats.nodes, self.stats.solutions);
                 return Status::LimitReached;
             }
-            State::Start => self.sets.feasible(),
+            State::Start => !self.dead && self.sets.feasible(),
             State::Paused => true,
             State::Recover => false,
         };

@@ -64,6 +64,8 @@ pub(crate) struct Sets {
     option_of: Vec<u32>,
     /// The first node of every node's option (for a spacer, of the option that follows it).
     start: Vec<u32>,
+    /// The first node of every option.
+    firsts: Vec<u32>,
     /// The members of every item's set, item after item.
     set: Vec<u32>,
     /// How many options every item has left, or [`INACTIVE`]: the only part of the sets that
@@ -123,6 +125,7 @@ impl Sets {
         let mut option_of = Vec::with_capacity(size);
         let mut colors = Vec::with_capacity(size);
         let mut start = Vec::with_capacity(size);
+        let mut firsts = Vec::with_capacity(options);
         let mut set = vec![0u32; entries];
         nodes.push(Node {
             item: SPACER,
@@ -133,6 +136,7 @@ impl Sets {
         start.push(1);
         for o in 0..options {
             let first = nodes.len() as u32;
+            firsts.push(first);
             for e in problem.option(o) {
                 start.push(first);
                 let at = fill[e.item];
@@ -158,6 +162,7 @@ impl Sets {
             nodes,
             option_of,
             start,
+            firsts,
             set,
             lens: len,
             bases,
@@ -175,6 +180,33 @@ impl Sets {
     /// The option that node `x` belongs to.
     pub(crate) fn option_of(&self, x: u32) -> usize {
         self.option_of[x as usize] as usize
+    }
+
+    /// The first node of `option`, if there is such an option.
+    pub(crate) fn first_node(&self, option: usize) -> Option<u32> {
+        self.firsts.get(option).copied()
+    }
+
+    /// Whether node `w` is in the set of its item, which is active.
+    fn is_member(&self, w: usize) -> bool {
+        let k = self.nodes[w].item as usize;
+        let (len, base) = (self.lens[k], self.bases[k]);
+        let loc = self.nodes[w].loc;
+        len != INACTIVE && loc.wrapping_sub(base) < len && self.set[loc as usize] as usize == w
+    }
+
+    /// The first item on which the option of its first node `first` is no longer open (the item
+    /// is covered, or the option left its set when another option was taken or another color
+    /// purified the item), or `None` when the option may be [selected](Self::select).
+    pub(crate) fn closed_item(&self, first: u32) -> Option<usize> {
+        let mut w = first as usize;
+        while self.nodes[w].item != SPACER {
+            if !self.is_member(w) {
+                return Some(self.nodes[w].item as usize);
+            }
+            w += 1;
+        }
+        None
     }
 
     /// How many primary items are still active.
@@ -231,11 +263,6 @@ impl Sets {
     /// of an active primary item is in the sets of all of its items, which are all active.
     /// Holds between any two steps of the search. Costs a walk over every set.
     pub(crate) fn check_invariants(&self) -> Result<(), String> {
-        let member = |k: usize, w: usize| {
-            let (len, base) = (self.lens[k], self.bases[k]);
-            let loc = self.nodes[w].loc;
-            len != INACTIVE && loc.wrapping_sub(base) < len && self.set[loc as usize] as usize == w
-        };
         for k in 0..self.lens.len() {
             let (len, base) = (self.lens[k], self.bases[k]);
             if len == INACTIVE {
@@ -264,7 +291,7 @@ impl Sets {
                 }
                 let mut x = self.start[w as usize] as usize;
                 while self.nodes[x].item != SPACER {
-                    if !member(self.nodes[x].item as usize, x) {
+                    if !self.is_member(x) {
                         return Err(format!(
                             "node {x}, of an option open to item {k}, is not in its item's set"
                         ));

@@ -189,9 +189,33 @@ impl Search {
         Ok(())
     }
 
+    /// The branches of the node `unit` leads to, forced on this search (started over on
+    /// `problem`), and the work of entering the unit and that node, which none of the branches
+    /// counts; `None` for a prefix that solves the problem (a leaf, not to be split). A prefix
+    /// whose node has no branch (an item without options) gives an empty list.
+    pub(crate) fn node_branches(
+        &mut self,
+        problem: &crate::Problem,
+        unit: &Unit,
+    ) -> Result<Option<(Vec<Unit>, Stats)>, crate::parallel::ParallelError> {
+        self.reset(problem);
+        let start = self.enter(unit)?;
+        let branches = self.root_branches()?;
+        if branches.first().map(Vec::len) == Some(unit.prefix.len()) {
+            return Ok(None);
+        }
+        let mut node = self.stats().since(start);
+        node.nodes += 1;
+        node.updates += self.choice_covering();
+        Ok(Some((
+            branches.into_iter().map(Unit::branch).collect(),
+            node,
+        )))
+    }
+
     /// The updates of covering the item the search would branch on next (none if every
     /// primary item is covered).
-    pub(crate) fn choice_covering(&mut self) -> u64 {
+    fn choice_covering(&mut self) -> u64 {
         let mut covering = 0;
         if let Some(best) = self.links.choose_item() {
             self.links.cover(best, &mut covering);
