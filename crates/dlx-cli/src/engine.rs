@@ -6,9 +6,10 @@ use dlx_puzzles::sudoku::EngineChoice as SudokuChoice;
 /// The engines an exact-cover search can run on (`dlx cover` and the model commands).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
-    /// Dancing links first; when it finds no solution within a budget, dancing links and SAT
-    /// take turns, each on a budget twice the last, and the first to answer goes on alone (the
-    /// default; --count, --ordered and --threads N take dancing links).
+    /// A count, or a search on --threads N: dancing cells where they apply, dancing links on
+    /// multiplicities. Otherwise dancing links first; when it finds no solution within a
+    /// budget, dancing links and SAT take turns, each on a budget twice the last, and the first
+    /// to answer goes on alone (the default; --ordered takes dancing links).
     Auto,
     /// Dancing links.
     Dlx,

@@ -209,9 +209,12 @@ fn line(tally: dlx_core::Tally, rate: f64, estimate: Option<f64>) -> String {
     )
 }
 
-/// The estimate of a tree's nodes behind a line, with the seed `dlx estimate` takes by default
-/// (`None` where the estimate does not apply).
-pub fn estimated_nodes(problem: &dlx_core::Problem) -> Option<f64> {
+/// The estimate of the nodes of the tree of `engine` behind a line, with the seed `dlx estimate`
+/// takes by default (`None` where the estimate does not apply).
+pub fn estimated_nodes(problem: &dlx_core::Problem, engine: dlx_core::EngineKind) -> Option<f64> {
+    if engine != dlx_core::EngineKind::Links {
+        return None;
+    }
     dlx_core::estimate::of(problem, LINE_PROBES, 1)
         .ok()
         .map(|estimate| estimate.nodes.mean)

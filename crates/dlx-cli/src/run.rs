@@ -12,7 +12,8 @@ use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
 use dlx_core::{
-    cells, sat, Budget, Engine, EngineKind, Problem, Search, SplitError, Stats, Status, StopReason,
+    cells, preferred_engine, sat, Budget, Engine, EngineKind, Problem, Search, SplitError, Status,
+    StopReason,
 };
 
 use dlx_core::quote::escape;
@@ -37,14 +38,15 @@ const AUTO_CONFLICTS: u64 = 1_000;
 /// The options that control a search and what it prints.
 #[derive(Args, Debug)]
 pub struct SearchArgs {
-    /// The search engine: auto (dancing links, and when it finds no solution soon, turns of
-    /// dancing links and SAT, each twice as long as the last, until one answers and goes on
-    /// alone; --count, --ordered and --threads N take dancing links), Knuth's dancing links
-    /// (node counts as his dlx1), dancing cells (sparse sets, forced moves without branching;
-    /// one thread; no colors or multiplicities), or SAT (the problem as clauses, solved by
-    /// CaDiCaL; one thread; finds solutions one at a time and proves there are none, on hard
-    /// problems with few solutions far sooner than a search; it does not count: --count only
-    /// says 0 when there are none).
+    /// The search engine: auto (a count, and a search on --threads N, take dancing cells where
+    /// they apply and dancing links on problems with multiplicities; otherwise dancing links,
+    /// and when it finds no solution soon, turns of dancing links and SAT, each twice as long as
+    /// the last, until one answers and goes on alone; --ordered takes dancing links), Knuth's
+    /// dancing links (node counts as his dlx1), dancing cells (sparse sets, forced moves without
+    /// branching; no multiplicities), or SAT (the problem as clauses, solved by CaDiCaL; one
+    /// thread; finds solutions one at a time and proves there are none, on hard problems with
+    /// few solutions far sooner than a search; it does not count: --count only says 0 when there
+    /// are none).
     #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
     engine: EngineChoice,
     /// Print only the number of solutions.
@@ -65,8 +67,8 @@ pub struct SearchArgs {
     /// and exits with code 130.)
     #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
     timeout: Option<Duration>,
-    /// After the run, print `solutions=… nodes=… updates=… seconds=…` on stderr (the same figures
-    /// on any number of threads).
+    /// After the run, print `solutions=… nodes=… updates=… seconds=… engine=…` on stderr: the
+    /// figures of the engine that ran, the same on any number of threads.
     #[arg(long)]
     stats: bool,
     /// Threads to search with. --count uses all cores by default and splits the search tree
@@ -145,22 +147,27 @@ fn search_any(
         return search_with(&mut search, args, None, render);
     }
     let threads = args.threads(problem)?;
-    let parallel = NonZeroUsize::new(threads).filter(|n| n.get() > 1);
-    if args.engine == EngineChoice::Cells {
-        let mut search = cells::Search::new(problem).map_err(|e| anyhow!("{name}: {e}"))?;
-        // On the threads asked for only: the default of every core for a count is the links'
-        // pool, whose speed-up is measured.
-        if let Some(threads) = parallel.filter(|_| args.asks_for_threads()) {
-            return search_parallel(problem, args, threads, EngineKind::Cells, render);
+    let engine = match args.engine {
+        EngineChoice::Cells => EngineKind::Cells,
+        // The one-thread order of the portfolio, which starts with dancing links.
+        EngineChoice::Auto if args.ordered => EngineKind::Links,
+        EngineChoice::Auto => preferred_engine(problem),
+        EngineChoice::Dlx | EngineChoice::Sat => EngineKind::Links,
+    };
+    if engine == EngineKind::Cells {
+        cells::supports(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+    }
+    if let Some(threads) = NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
+        return search_parallel(problem, args, threads, engine, render);
+    }
+    let line = args.count_line(problem, engine);
+    match engine {
+        EngineKind::Cells => {
+            let mut search = cells::Search::new(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+            search_with(&mut search, args, line, render)
         }
-        let line = args.count_line(problem, false);
-        return search_with(&mut search, args, line, render);
+        EngineKind::Links => search_with(&mut Search::new(problem), args, line, render),
     }
-    if let Some(threads) = parallel {
-        return search_parallel(problem, args, threads, EngineKind::Links, render);
-    }
-    let line = args.count_line(problem, true);
-    search_with(&mut Search::new(problem), args, line, render)
 }
 
 /// Like [`search`], on one thread with any engine, showing `line` while it counts.
@@ -285,10 +292,10 @@ fn conclude(
     written: Result<()>,
     note: &str,
 ) -> Result<Outcome> {
-    let stats = format!(
-        "{}{note} seconds={:.4}",
-        search.stats_line(),
-        started.elapsed().as_secs_f64()
+    let stats = stats_line(
+        &format!("{}{note}", search.stats_line()),
+        started.elapsed().as_secs_f64(),
+        search.name(),
     );
     let cut = match last {
         Status::Stopped(reason) => Some(reason),
@@ -357,12 +364,12 @@ impl SearchArgs {
         Ok(stop::control(self.timeout)?.with_budget(budget))
     }
 
-    /// The progress line of a count on a terminal; with the time left from an estimate when
-    /// the engine counts nodes as dancing links do (`links_nodes`).
-    fn count_line(&self, problem: &Problem, links_nodes: bool) -> Option<SearchLine> {
+    /// The progress line of a count on a terminal, with the time left from an estimate of the
+    /// tree of `engine`.
+    fn count_line(&self, problem: &Problem, engine: EngineKind) -> Option<SearchLine> {
         let enabled = self.count && io::stderr().is_terminal();
-        let estimate = (enabled && links_nodes)
-            .then(|| progress::estimated_nodes(problem))
+        let estimate = enabled
+            .then(|| progress::estimated_nodes(problem, engine))
             .flatten();
         SearchLine::new(enabled, estimate)
     }
@@ -404,7 +411,7 @@ fn search_parallel(
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
 ) -> Result<Outcome> {
     let started = Instant::now();
-    let line = args.count_line(problem, engine == EngineKind::Links);
+    let line = args.count_line(problem, engine);
     let stop = stop::control(args.timeout)?;
     let pool = Pool::new(problem, threads)
         .with_engine(engine)
@@ -456,16 +463,18 @@ fn search_parallel(
     };
     let flushed = written.and_then(|()| shared.out.flush().map_err(Into::into));
     let seconds = started.elapsed().as_secs_f64();
+    let stats = stats_line(&report.stats.to_string(), seconds, engine.name());
     if args.stats && cut != Some(StopReason::Cancelled) {
-        print_stats(report.stats, report.units, seconds);
+        eprintln!("{stats}");
+        // On a line of its own, so that the first keeps its format.
+        if report.units > 1 {
+            eprintln!("units={}", report.units);
+        }
     }
     let outcome = finish(report.stats.solutions, flushed)?;
     Ok(match cut {
         None => outcome,
-        Some(cut) => {
-            let stats = format!("{} seconds={seconds:.4}", report.stats);
-            report_cut(cut, args, false, report.stats.solutions, &stats)
-        }
+        Some(cut) => report_cut(cut, args, false, report.stats.solutions, &stats),
     })
 }
 
@@ -501,13 +510,9 @@ fn print_solutions(
     }
 }
 
-/// The statistics line; a run split into more than one sub-problem says how many it ran, on a
-/// line of its own so the first keeps its format.
-fn print_stats(stats: Stats, units: u64, seconds: f64) {
-    eprintln!("{stats} seconds={seconds:.4}");
-    if let Some(units) = Some(units).filter(|&n| n > 1) {
-        eprintln!("units={units}");
-    }
+/// The statistics line of `--stats`: the engine's figures, the time and which engine ran.
+fn stats_line(figures: &str, seconds: f64, engine: &str) -> String {
+    format!("{figures} seconds={seconds:.4} engine={engine}")
 }
 
 /// Whether `error` is a closed pipe (`dlx … | head`): the reader's choice, not an error.

@@ -73,16 +73,38 @@ fn reads_standard_input() {
 #[test]
 fn stats_line_on_stderr() {
     assert_prints(
-        &["cover", "--count", "--stats", &data("queens8.dlx")],
+        &[
+            "cover",
+            "--count",
+            "--stats",
+            "--engine",
+            "dlx",
+            &data("queens8.dlx"),
+        ],
         0,
         "92\n",
     )
     .stderr(
         predicate::str::is_match(
-            r"^solutions=92 nodes=1049 updates=16680 seconds=[0-9]+\.[0-9]{4}\n$",
+            r"^solutions=92 nodes=1049 updates=16680 seconds=[0-9]+\.[0-9]{4} engine=dlx\n$",
         )
         .unwrap(),
     );
+    // A count without an engine asked for takes dancing cells, on one thread as on two.
+    for threads in ["1", "2"] {
+        let queens8 = data("queens8.dlx");
+        let args = [
+            "cover",
+            "--count",
+            "--stats",
+            "--threads",
+            threads,
+            &queens8,
+        ];
+        assert_prints(&args, 0, "92\n").stderr(
+            predicate::str::is_match(r"^solutions=92 nodes=[0-9]+ .* engine=cells\n").unwrap(),
+        );
+    }
 }
 
 #[test]
@@ -142,13 +164,13 @@ fn the_cells_engine_finds_the_same_solutions() {
         .stdout(predicate::str::contains("C E F\n"))
         .stdout(predicate::str::contains("B G\n"));
     dlx()
-        .args(["cover", "--engine", "cells", "--count", "--stats"])
+        .args(["cover", "--engine", "cells", "--count", "--stats", "--threads", "1"])
         .arg(data("queens8.dlx"))
         .assert()
         .success()
         .stderr(
             predicate::str::is_match(
-                r"^solutions=92 nodes=[0-9]+ updates=[0-9]+ forced=[0-9]+ seconds=[0-9.]+\n$",
+                r"^solutions=92 nodes=[0-9]+ updates=[0-9]+ forced=[0-9]+ seconds=[0-9.]+ engine=cells\n$",
             )
             .unwrap(),
         );
@@ -209,11 +231,20 @@ fn a_budget_stops_the_search_and_says_it_is_unfinished() {
     let queens8 = data("queens8.dlx");
     // 92 solutions in 1049 nodes: 100 nodes are not enough.
     assert_prints(
-        &["cover", &queens8, "--count", "--budget", "100"],
+        &[
+            "cover", &queens8, "--count", "--budget", "100", "--engine", "dlx",
+        ],
         3,
         "10+\n",
     )
     .stderr(predicate::str::contains("dlx: unfinished:"));
+    // Dancing cells, which count by default, search fewer nodes, but not fewer than 100 here.
+    dlx()
+        .args(["cover", &queens8, "--count", "--budget", "100"])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::is_match(r"^[0-9]+\+\n$").unwrap())
+        .stderr(predicate::str::contains("dlx: unfinished:"));
     let out = dlx()
         .args(["cover", &queens8, "--budget", "100"])
         .assert()

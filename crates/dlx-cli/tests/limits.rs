@@ -243,7 +243,7 @@ fn ctrl_c_prints_the_statistics_so_far() {
     }
     // The cells engine too, with its own statistics.
     let out = interrupted_on(
-        &["cover", "--engine", "cells", "--count"],
+        &["cover", "--engine", "cells", "--count", "--threads", "1"],
         &queens_problem(20),
     );
     let stderr = text(&out.stderr);

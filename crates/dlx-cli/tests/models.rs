@@ -33,17 +33,25 @@ fn assert_generates(args: &[&str], file: &str) {
     );
 }
 
-/// `dlx gen ARGS | dlx cover --count --stats --threads 1` gives these figures (on more threads
-/// the updates leave out the sub-problems' forced prefixes).
+/// `dlx gen ARGS | dlx cover --count --stats --engine dlx --threads 1` gives these figures
+/// (Knuth's).
 fn assert_cover_stats(args: &[&str], solutions: u64, nodes: u64, updates: u64) {
     let mut full = vec!["gen"];
     full.extend_from_slice(args);
     let generated = stdout_of(&full);
     let pattern = format!(
-        r"^solutions={solutions} nodes={nodes} updates={updates} seconds=[0-9]+\.[0-9]{{4}}\n$"
+        r"^solutions={solutions} nodes={nodes} updates={updates} seconds=[0-9]+\.[0-9]{{4}} engine=dlx\n$"
     );
     dlx()
-        .args(["cover", "--count", "--stats", "--threads", "1"])
+        .args([
+            "cover",
+            "--count",
+            "--stats",
+            "--engine",
+            "dlx",
+            "--threads",
+            "1",
+        ])
         .write_stdin(generated)
         .assert()
         .success()
@@ -106,9 +114,14 @@ fn queens_and_langford_print_solutions_separated_by_empty_lines_or_count() {
 
 #[test]
 fn queens_counts_with_statistics() {
-    assert_prints(&["queens", "8", "--count", "--stats"], 0, "92\n").stderr(
-        predicate::str::starts_with("solutions=92 nodes=1049 updates=16680 seconds="),
-    );
+    assert_prints(
+        &["queens", "8", "--count", "--stats", "--engine", "dlx"],
+        0,
+        "92\n",
+    )
+    .stderr(predicate::str::starts_with(
+        "solutions=92 nodes=1049 updates=16680 seconds=",
+    ));
 }
 
 #[test]
@@ -148,7 +161,16 @@ fn the_cells_engine_gives_the_puzzle_commands_the_same_answers() {
     }
     // Its own statistics, with the forced moves it made without branching.
     dlx()
-        .args(["queens", "8", "--count", "--stats", "--engine", "cells"])
+        .args([
+            "queens",
+            "8",
+            "--count",
+            "--stats",
+            "--engine",
+            "cells",
+            "--threads",
+            "1",
+        ])
         .assert()
         .success()
         .stderr(predicate::str::contains("solutions=92 ").and(predicate::str::contains("forced=")));

@@ -108,10 +108,10 @@ impl EngineChoice {
         }
     }
 
-    /// The engine that runs on `threads` threads: the one asked for, or the library's choice.
-    fn resolve(self, problem: &dlx_core::Problem, threads: usize) -> EngineChoice {
+    /// The engine that runs: the one asked for, or the library's choice.
+    fn resolve(self, problem: &dlx_core::Problem) -> EngineChoice {
         match self {
-            EngineChoice::Auto => match preferred_engine(problem, threads) {
+            EngineChoice::Auto => match preferred_engine(problem) {
                 EngineKind::Cells => EngineChoice::Cells,
                 EngineKind::Links => EngineChoice::Dlx,
             },
@@ -289,7 +289,7 @@ impl Problem {
         engine: Option<&str>,
     ) -> PyResult<Solutions> {
         let problem = &slf.get().problem;
-        let choice = EngineChoice::parse(engine)?.resolve(problem, 1);
+        let choice = EngineChoice::parse(engine)?.resolve(problem);
         let mut search = choice.start(problem)?;
         search.set_limit(limit);
         Ok(Solutions {
@@ -300,10 +300,10 @@ impl Problem {
     }
 
     /// The number of solutions. ``threads`` (default: every core) split the search tree among
-    /// them (the ``"dlx"`` engine only; a problem with multiplicities runs on one thread).
-    /// ``engine`` as for ``solutions``: ``"auto"`` counts with dancing cells on one thread
-    /// where they apply, else with dancing links; ``"sat"`` finds the solutions one by one
-    /// (for few of them). ``timeout`` in seconds raises ``TimeoutError`` once passed. The
+    /// them (the ``"dlx"`` and ``"cells"`` engines; a problem with multiplicities runs on one
+    /// thread). ``engine`` as for ``solutions``: ``"auto"`` counts with dancing cells where they
+    /// apply, else with dancing links; ``"sat"`` finds the solutions one by one (for few of
+    /// them; one thread). ``timeout`` in seconds raises ``TimeoutError`` once passed. The
     /// search runs with the GIL released; Ctrl-C raises ``KeyboardInterrupt`` within a few
     /// milliseconds; ``stats().engine`` says which engine ran.
     #[pyo3(signature = (threads = None, engine = None, timeout = None))]
@@ -318,10 +318,11 @@ impl Problem {
         if threads == Some(0) {
             return Err(PyValueError::new_err("threads must be at least 1"));
         }
+        let choice = asked.resolve(&self.problem);
         let many = threads.is_some_and(|n| n > 1);
-        if many && matches!(asked, EngineChoice::Cells | EngineChoice::Sat) {
+        if many && choice == EngineChoice::Sat {
             return Err(PyValueError::new_err(
-                "the cells and sat engines run on one thread (leave out threads)",
+                "the sat engine runs on one thread (leave out threads)",
             ));
         }
         if many && self.problem.has_multiplicities() {
@@ -330,12 +331,10 @@ impl Problem {
             ));
         }
         let threads = match threads {
-            _ if self.problem.has_multiplicities() => 1,
-            _ if matches!(asked, EngineChoice::Cells | EngineChoice::Sat) => 1,
+            _ if self.problem.has_multiplicities() || choice == EngineChoice::Sat => 1,
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
         };
-        let choice = asked.resolve(&self.problem, threads);
         let cancel = Cancel::new();
         let mut stop = Stop::new().with_cancel(cancel.clone());
         if let Some(seconds) = timeout {
@@ -349,10 +348,16 @@ impl Problem {
         let started = Instant::now();
         let (stats, stopped, name) = match NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
             Some(threads) => {
-                let pool = Pool::new(&self.problem, threads).with_stop(stop);
+                let engine = match choice {
+                    EngineChoice::Cells => EngineKind::Cells,
+                    _ => EngineKind::Links,
+                };
+                let pool = Pool::new(&self.problem, threads)
+                    .with_engine(engine)
+                    .with_stop(stop);
                 let report =
                     run::on_helper(py, &cancel, || pool.count(&[]))?.map_err(errors::problem)?;
-                (report.stats, report.stopped, "dlx")
+                (report.stats, report.stopped, engine.name())
             }
             None => {
                 let mut search = choice.start(&self.problem)?;

@@ -55,11 +55,19 @@ def test_counts_and_statistics_are_knuths(name: str) -> None:
 
 def test_two_threads_count_the_same_tree() -> None:
     p = problem("langford11.dlx")
-    assert p.count(threads=2) == 35584
+    assert p.count(threads=2, engine="dlx") == 35584
     stats = p.stats()
     assert stats is not None
     assert (stats.nodes, stats.updates, stats.threads) == (439747, 5974979, 2)
     assert p.count() == 35584
+    for engine in ("cells", None):
+        assert p.count(threads=1, engine="cells") == 35584
+        one = p.stats()
+        assert p.count(threads=2, engine=engine) == 35584
+        two = p.stats()
+        assert one is not None and two is not None
+        assert (two.engine, two.threads) == ("cells", 2)
+        assert (two.nodes, two.updates) == (one.nodes, one.updates)
 
 
 def test_pentominoes_with_the_symmetry_broken() -> None:
@@ -80,10 +88,10 @@ def test_the_default_engine_is_cells_where_they_apply() -> None:
         assert p.count(threads=1, engine=engine) == 35584
         stats = p.stats()
         assert stats is not None and (stats.engine, stats.threads) == ("cells", 1)
-    # Two threads split a dancing-links tree.
+    # Two threads split a dancing-cells tree.
     assert p.count(threads=2) == 35584
     stats = p.stats()
-    assert stats is not None and (stats.engine, stats.threads) == ("dlx", 2)
+    assert stats is not None and (stats.engine, stats.threads) == ("cells", 2)
     queens = problem("queens8.dlx")
     assert len(list(queens.solutions())) == 92
     stats = queens.stats()
@@ -225,7 +233,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         p.count(threads=0)
     with pytest.raises(ValueError, match="one thread"):
-        p.count(threads=2, engine="cells")
+        p.count(threads=2, engine="sat")
     with pytest.raises(ValueError, match="multiplicities"):
         problem("toy3.dlx").count(threads=2)
     with pytest.raises(ValueError, match="timeout"):
