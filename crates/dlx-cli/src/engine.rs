@@ -1,6 +1,7 @@
 //! The `--engine` choices of the commands: which engine answers, and the default portfolio.
 
 use clap::ValueEnum;
+use dlx_core::{preferred_engine, EngineKind, Problem};
 use dlx_puzzles::sudoku::EngineChoice as SudokuChoice;
 
 /// The engines an exact-cover search can run on (`dlx cover` and the model commands).
@@ -17,6 +18,28 @@ pub enum EngineChoice {
     Cells,
     /// The clause-learning SAT solver CaDiCaL.
     Sat,
+}
+
+/// The backtracking engines, whose trees `dlx split` splits and `dlx estimate` estimates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TreeEngine {
+    /// Dancing cells where they apply, dancing links on multiplicities (as a count takes them).
+    Auto,
+    /// Dancing links (node counts as Knuth's dlx1/dlx2).
+    Dlx,
+    /// Dancing cells (no multiplicities).
+    Cells,
+}
+
+impl TreeEngine {
+    /// The engine this choice takes on `problem`.
+    pub fn kind(self, problem: &Problem) -> EngineKind {
+        match self {
+            TreeEngine::Auto => preferred_engine(problem),
+            TreeEngine::Dlx => EngineKind::Links,
+            TreeEngine::Cells => EngineKind::Cells,
+        }
+    }
 }
 
 /// The engines that answer Sudoku puzzles (`dlx solve`, `dlx judge`).

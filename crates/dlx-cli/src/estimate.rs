@@ -7,10 +7,11 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use clap::Args;
 use dlx_core::estimate::{self, Estimate, Figure};
-use dlx_core::{Problem, Search, Status};
+use dlx_core::{cells, Engine, EngineKind, Problem, Search, Status};
 use serde_json::json;
 
 use crate::cover;
+use crate::engine::TreeEngine;
 use crate::outcome::Outcome;
 use crate::stop;
 
@@ -20,9 +21,10 @@ const MEASURE: Duration = Duration::from_millis(200);
 /// Arguments of `dlx estimate`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Each probe walks from the root of the tree `dlx cover --count --engine \
-dlx` searches to a leaf, taking one option at random where the search would branch; the product \
-of the degrees on the way estimates the nodes at each level and the solutions at its end. The \
+    after_help = "Each probe walks from the root of the tree `dlx cover --count` searches \
+(with the engine of --engine) to a leaf, taking one option at random where the search would \
+branch; the product of the degrees on the way estimates the nodes at each level and the \
+solutions at its end. The \
 mean over the probes is an unbiased estimate, and the standard error (±) says how far it can be \
 off; a median far below the mean says the tree is lopsided and more probes are worth taking. \
 The time is the nodes at the speed of a short run of the search, on one thread. Exit codes: 0 \
@@ -37,8 +39,12 @@ pub struct EstimateArgs {
     /// The seed of the probes: the same seed gives the same estimate.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// One JSON object: {"probes", "seed", "depth", "nodes", "solutions" (each {"mean",
-    /// "std_error", "min", "median", "max"}), "nodes_per_second", "seconds", "exact"}.
+    /// The engine whose tree is estimated, and whose speed gives the time (auto: the one a
+    /// count takes, dancing cells where they apply).
+    #[arg(long, value_enum, default_value_t = TreeEngine::Auto)]
+    engine: TreeEngine,
+    /// One JSON object: {"engine", "probes", "seed", "depth", "nodes", "solutions" (each
+    /// {"mean", "std_error", "min", "median", "max"}), "nodes_per_second", "seconds", "exact"}.
     #[arg(long)]
     json: bool,
 }
@@ -50,9 +56,12 @@ struct Speed {
     exact: Option<(u64, u64)>,
 }
 
-/// Runs the search for [`MEASURE`] (or to its end), under Ctrl-C.
-fn measure(problem: &Problem) -> Result<Speed> {
-    let mut search = Search::new(problem);
+/// Runs the search of `engine` for [`MEASURE`] (or to its end), under Ctrl-C.
+fn measure(problem: &Problem, engine: EngineKind) -> Result<Speed> {
+    let mut search: Box<dyn Engine> = match engine {
+        EngineKind::Links => Box::new(Search::new(problem)),
+        EngineKind::Cells => Box::new(cells::Search::new(problem)?),
+    };
     search.set_stop(stop::control(Some(MEASURE))?);
     let started = Instant::now();
     let status = search.count();
@@ -71,22 +80,29 @@ pub fn run(args: &EstimateArgs) -> Result<Outcome> {
         .file
         .as_deref()
         .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
-    let estimate =
-        estimate::of(&problem, args.probes, args.seed).map_err(|e| anyhow!("{name}: {e}"))?;
-    let speed = measure(&problem)?;
+    let engine = args.engine.kind(&problem);
+    let estimate = estimate::of(&problem, engine, args.probes, args.seed)
+        .map_err(|e| anyhow!("{name}: {e}"))?;
+    let speed = measure(&problem, engine)?;
     if stop::control(None)?.halted().is_some() {
         return Ok(Outcome::Interrupted);
     }
     let seconds = estimate.nodes.mean / speed.nodes_per_second.max(1.0);
     if args.json {
-        println!("{}", to_json(args, &estimate, &speed, seconds));
+        println!("{}", to_json(args, engine, &estimate, &speed, seconds));
     } else {
-        print!("{}", to_text(args, &estimate, &speed, seconds));
+        print!("{}", to_text(args, engine, &estimate, &speed, seconds));
     }
     Ok(Outcome::Solved)
 }
 
-fn to_json(args: &EstimateArgs, estimate: &Estimate, speed: &Speed, seconds: f64) -> String {
+fn to_json(
+    args: &EstimateArgs,
+    engine: EngineKind,
+    estimate: &Estimate,
+    speed: &Speed,
+    seconds: f64,
+) -> String {
     let figure = |f: &Figure| {
         json!({"mean": f.mean, "std_error": f.std_error, "min": f.min, "median": f.median,
                "max": f.max})
@@ -95,6 +111,7 @@ fn to_json(args: &EstimateArgs, estimate: &Estimate, speed: &Speed, seconds: f64
         .exact
         .map(|(solutions, nodes)| json!({"solutions": solutions, "nodes": nodes}));
     json!({
+        "engine": engine.name(),
         "probes": args.probes,
         "seed": args.seed,
         "depth": estimate.depth,
@@ -107,7 +124,13 @@ fn to_json(args: &EstimateArgs, estimate: &Estimate, speed: &Speed, seconds: f64
     .to_string()
 }
 
-fn to_text(args: &EstimateArgs, estimate: &Estimate, speed: &Speed, seconds: f64) -> String {
+fn to_text(
+    args: &EstimateArgs,
+    engine: EngineKind,
+    estimate: &Estimate,
+    speed: &Speed,
+    seconds: f64,
+) -> String {
     let line = |what: &str, f: &Figure| {
         format!(
             "{what:<9} {} ± {} (probes from {} to {}, median {})\n",
@@ -125,8 +148,11 @@ fn to_text(args: &EstimateArgs, estimate: &Estimate, speed: &Speed, seconds: f64
         number(speed.nodes_per_second)
     );
     text += &format!(
-        "probes={} seed={} depth={}\n",
-        args.probes, args.seed, estimate.depth
+        "probes={} seed={} depth={} engine={}\n",
+        args.probes,
+        args.seed,
+        estimate.depth,
+        engine.name()
     );
     if let Some((solutions, nodes)) = speed.exact {
         text += &format!(

@@ -210,12 +210,9 @@ fn line(tally: dlx_core::Tally, rate: f64, estimate: Option<f64>) -> String {
 }
 
 /// The estimate of the nodes of the tree of `engine` behind a line, with the seed `dlx estimate`
-/// takes by default (`None` where the estimate does not apply).
+/// takes by default (`None` where the estimate does not apply: multiplicities).
 pub fn estimated_nodes(problem: &dlx_core::Problem, engine: dlx_core::EngineKind) -> Option<f64> {
-    if engine != dlx_core::EngineKind::Links {
-        return None;
-    }
-    dlx_core::estimate::of(problem, LINE_PROBES, 1)
+    dlx_core::estimate::of(problem, engine, LINE_PROBES, 1)
         .ok()
         .map(|estimate| estimate.nodes.mean)
 }

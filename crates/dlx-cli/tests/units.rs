@@ -168,3 +168,14 @@ fn refused_units_name_their_file_and_line() {
 fn multiplicities_cannot_be_split() {
     assert_prints(&["split", &instance("toy3.dlx")], 2, "").stderr(contains("multiplicities"));
 }
+
+#[test]
+fn units_are_of_the_engine_a_count_takes() {
+    let of_queens8 = stdout(&["split", &instance("queens8.dlx"), "--units", "3"]);
+    assert!(
+        of_queens8
+            .lines()
+            .all(|line| field(line, "engine") == "\"cells\""),
+        "{of_queens8}"
+    );
+}

@@ -7,7 +7,7 @@
 //! slowly; the long test only asks their node estimates to be within four standard errors.
 
 use dlx_core::estimate::{self, Estimate, Figure};
-use dlx_core::{knuth, Problem};
+use dlx_core::{cells, knuth, EngineKind, Problem, Status};
 use dlx_test_support::golden::{self, Golden};
 
 /// Probes per instance.
@@ -45,7 +45,7 @@ fn estimated(wanted: fn(&Golden) -> bool) -> Vec<(Golden, Estimate)> {
         .filter(|golden| golden.nodes.is_some() && golden.solutions.is_some())
         .filter(|golden| golden.file != "toy3.dlx" && wanted(golden))
         .map(|golden| {
-            let estimate = estimate::of(&problem(&golden), PROBES, 1).unwrap();
+            let estimate = estimate::of(&problem(&golden), EngineKind::Links, PROBES, 1).unwrap();
             (golden, estimate)
         })
         .collect()
@@ -75,7 +75,7 @@ fn the_mean_of_many_probes_is_near_the_true_counts() {
 fn a_biased_estimate_would_fail() {
     // Leaving out the node a solution counts (6% of queens10's nodes) is caught.
     let golden = golden::of("queens10.dlx");
-    let estimate = estimate::of(&problem(&golden), PROBES, 1).unwrap();
+    let estimate = estimate::of(&problem(&golden), EngineKind::Links, PROBES, 1).unwrap();
     let biased = Figure {
         mean: estimate.nodes.mean - estimate.solutions.mean,
         ..estimate.nodes
@@ -87,16 +87,22 @@ fn a_biased_estimate_would_fail() {
 #[test]
 fn the_same_seed_gives_the_same_estimate() {
     let problem = problem(&golden::of("langford8.dlx"));
-    let first = estimate::of(&problem, 500, 9).unwrap();
-    assert_eq!(estimate::of(&problem, 500, 9).unwrap(), first);
-    assert_ne!(estimate::of(&problem, 500, 10).unwrap(), first);
+    let first = estimate::of(&problem, EngineKind::Links, 500, 9).unwrap();
+    assert_eq!(
+        estimate::of(&problem, EngineKind::Links, 500, 9).unwrap(),
+        first
+    );
+    assert_ne!(
+        estimate::of(&problem, EngineKind::Links, 500, 10).unwrap(),
+        first
+    );
 }
 
 #[test]
 fn multiplicities_are_refused() {
     let problem = problem(&golden::of("toy3.dlx"));
     assert_eq!(
-        estimate::of(&problem, 1, 0),
+        estimate::of(&problem, EngineKind::Links, 1, 0),
         Err(estimate::EstimateError::Multiplicities)
     );
 }
@@ -110,4 +116,30 @@ fn bushy_trees_are_estimated_within_their_spread() {
             "{golden:?}: {estimate:?}"
         );
     }
+}
+
+#[test]
+fn the_cells_estimate_is_near_the_cells_count() {
+    let mut checked = 0;
+    for golden in golden::all().filter(|golden| {
+        golden.file != "toy3.dlx" && !bushy(golden) && golden.nodes.is_some_and(|n| n < 2_000_000)
+    }) {
+        let problem = problem(&golden);
+        let mut search = cells::Search::new(&problem).unwrap();
+        assert_eq!(search.count(), Status::Exhausted);
+        let truth = search.stats();
+        let estimate = estimate::of(&problem, EngineKind::Cells, PROBES, 1).unwrap();
+        assert!(
+            near(&estimate.nodes, truth.nodes, TOLERANCE),
+            "{golden:?}: {truth:?} {estimate:?}"
+        );
+        // Inkala's one solution lies where few probes of the cells tree go (half of the mean
+        // here): only the standard errors bound the solutions.
+        assert!(
+            near(&estimate.solutions, truth.solutions, f64::INFINITY),
+            "{golden:?}: {truth:?} {estimate:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked}");
 }

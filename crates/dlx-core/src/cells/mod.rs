@@ -24,6 +24,7 @@
 //! assert_eq!(search.count(), Status::Exhausted);
 //! ```
 
+mod estimate;
 mod search;
 mod sets;
 mod split;

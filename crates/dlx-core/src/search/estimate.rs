@@ -10,13 +10,15 @@
 //! counted as the search counts them (`Stats::nodes`: every node entered, plus one per solution),
 //! so the estimate is of the figure a count prints. The mean of many probes converges to the
 //! truth; their spread says how far to trust it (trees with a few deep, bushy corners have a
-//! large one).
+//! large one). The same probes walk the tree of dancing cells ([`cells::Search::estimate`]),
+//! where forced moves make no node.
 
 use thiserror::Error;
 
 use super::{Search, State};
 use crate::problem::Problem;
 use crate::rng::Rng;
+use crate::{cells, EngineKind};
 
 /// Why a search cannot be estimated.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -96,20 +98,17 @@ pub struct Estimate {
     pub depth: usize,
 }
 
-impl Search {
-    /// One probe from the root of this search (after its forced options), with the random
-    /// branches of `rng`. The search is left as it was.
-    pub fn probe(&mut self, rng: &mut Rng) -> Result<Probe, EstimateError> {
-        self.walk(&mut |degree| rng.below(degree as usize) as u32)
-    }
-
-    /// `probes` probes of this search, probe `i` drawing from stream `i` of `seed`, so that the
-    /// same seed gives the same estimate. The search is left as it was.
-    pub fn estimate(&mut self, probes: u64, seed: u64) -> Result<Estimate, EstimateError> {
+impl Estimate {
+    /// The estimate of `probes` probes, probe `i` made by `probe` with stream `i` of `seed`.
+    pub(crate) fn of_probes(
+        probes: u64,
+        seed: u64,
+        mut probe: impl FnMut(&mut Rng) -> Result<Probe, EstimateError>,
+    ) -> Result<Estimate, EstimateError> {
         let (mut nodes, mut solutions) = (Vec::new(), Vec::new());
         let mut depth = 0;
         for i in 0..probes {
-            let probe = self.probe(&mut Rng::new(seed, i))?;
+            let probe = probe(&mut Rng::new(seed, i))?;
             nodes.push(probe.nodes);
             solutions.push(probe.solutions);
             depth = depth.max(probe.depth);
@@ -120,6 +119,20 @@ impl Search {
             solutions: Figure::of(solutions),
             depth,
         })
+    }
+}
+
+impl Search {
+    /// One probe from the root of this search (after its forced options), with the random
+    /// branches of `rng`. The search is left as it was.
+    pub fn probe(&mut self, rng: &mut Rng) -> Result<Probe, EstimateError> {
+        self.walk(&mut |degree| rng.below(degree as usize) as u32)
+    }
+
+    /// `probes` probes of this search, probe `i` drawing from stream `i` of `seed`, so that the
+    /// same seed gives the same estimate. The search is left as it was.
+    pub fn estimate(&mut self, probes: u64, seed: u64) -> Result<Estimate, EstimateError> {
+        Estimate::of_probes(probes, seed, |rng| self.probe(rng))
     }
 
     /// A probe whose branch at a node of degree `d` is `pick(d)` (in `0..d`), counted as
@@ -177,36 +190,48 @@ impl Search {
     }
 }
 
-/// `probes` probes of a fresh search of `problem` (see [`Search::estimate`]).
-pub fn of(problem: &Problem, probes: u64, seed: u64) -> Result<Estimate, EstimateError> {
-    Search::new(problem).estimate(probes, seed)
+/// `probes` probes of a fresh search of `problem` by `engine` (see [`Search::estimate`] and
+/// [`cells::Search::estimate`]), estimating that engine's figures.
+pub fn of(
+    problem: &Problem,
+    engine: EngineKind,
+    probes: u64,
+    seed: u64,
+) -> Result<Estimate, EstimateError> {
+    match engine {
+        EngineKind::Links => Search::new(problem).estimate(probes, seed),
+        EngineKind::Cells => cells::Search::new(problem)
+            .map_err(|_| EstimateError::Multiplicities)?
+            .estimate(probes, seed),
+    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{knuth, Status};
 
-    /// The exact expectation of a probe's figures: every path of the tree weighed by its
-    /// probability, the paths enumerated as an odometer of branch numbers.
-    fn expectation(search: &mut Search) -> (f64, f64) {
+    /// The exact expectation of the figures of the probes `walk` makes (each with the branches
+    /// it is given): every path of the tree weighed by its probability, the paths enumerated as
+    /// an odometer of branch numbers.
+    pub(crate) fn expectation(
+        mut walk: impl FnMut(&mut dyn FnMut(u32) -> u32) -> Probe,
+    ) -> (f64, f64) {
         let (mut nodes, mut solutions) = (0.0, 0.0);
         let mut branches: Vec<(u32, u32)> = Vec::new();
         loop {
             let mut level = 0;
             let mut probability = 1.0;
-            let probe = search
-                .walk(&mut |degree| {
-                    if level == branches.len() {
-                        branches.push((0, degree));
-                    }
-                    let (k, d) = branches[level];
-                    assert_eq!(d, degree, "the same prefix reaches the same node");
-                    probability /= f64::from(d);
-                    level += 1;
-                    k
-                })
-                .unwrap();
+            let probe = walk(&mut |degree| {
+                if level == branches.len() {
+                    branches.push((0, degree));
+                }
+                let (k, d) = branches[level];
+                assert_eq!(d, degree, "the same prefix reaches the same node");
+                probability /= f64::from(d);
+                level += 1;
+                k
+            });
             branches.truncate(level);
             nodes += probability * probe.nodes;
             solutions += probability * probe.solutions;
@@ -242,7 +267,8 @@ mod tests {
         ];
         for text in texts {
             let problem = knuth::parse(text).unwrap().problem;
-            let (nodes, solutions) = expectation(&mut Search::new(&problem));
+            let mut search = Search::new(&problem);
+            let (nodes, solutions) = expectation(|pick| search.walk(pick).unwrap());
             let (true_nodes, true_solutions) = truth(&problem);
             assert!((nodes - true_nodes).abs() < 1e-9, "{text:?}: {nodes}");
             assert!((solutions - true_solutions).abs() < 1e-9, "{text:?}");
@@ -267,6 +293,11 @@ mod tests {
         assert_eq!(search.stats().solutions, 1);
         assert_eq!(search.estimate(1, 0), Err(EstimateError::AlreadyStarted));
         let bounded = knuth::parse("2:3|A B\nA\nA B\n").unwrap().problem;
-        assert_eq!(of(&bounded, 1, 0), Err(EstimateError::Multiplicities));
+        for engine in [EngineKind::Links, EngineKind::Cells] {
+            assert_eq!(
+                of(&bounded, engine, 1, 0),
+                Err(EstimateError::Multiplicities)
+            );
+        }
     }
 }
