@@ -415,6 +415,8 @@ fn exact_cover(setup: &Setup, knuth: &[&Anchor]) -> Result<bool> {
     let names = instances::select(EXACT_COVER, setup.only);
     let mut failures = Vec::new();
     let mut notes = Vec::new();
+    // Which anchor skipped which instances, and why: one note each.
+    let mut skipped: Vec<(AnchorName, &str, Vec<String>)> = Vec::new();
     let mut rows = Vec::new();
     for name in &names {
         // Parsed here only to learn what the instance needs; the programs read the file.
@@ -440,13 +442,17 @@ fn exact_cover(setup: &Setup, knuth: &[&Anchor]) -> Result<bool> {
             contestants.clear();
         }
         contestants.push(ours("dlx"));
-        let mut columns = Vec::new();
         for anchor in knuth {
             if let Some(why) = anchor.name.refuses(kind) {
-                notes.push(format!("{name}: {} not run: {why}", anchor.name.as_str()));
+                match skipped
+                    .iter_mut()
+                    .find(|(a, w, _)| *a == anchor.name && *w == why)
+                {
+                    Some((_, _, names)) => names.push(name.clone()),
+                    None => skipped.push((anchor.name, why, vec![name.clone()])),
+                }
                 continue;
             }
-            columns.push(anchor.name);
             contestants.push(Contestant {
                 label: anchor.name.as_str().to_string(),
                 program: anchor.path.clone(),
@@ -471,6 +477,13 @@ fn exact_cover(setup: &Setup, knuth: &[&Anchor]) -> Result<bool> {
             Kind::Multiplicities => format!("{name} (multiplicities)"),
         };
         rows.push((label, solutions, medians));
+    }
+    for (anchor, why, names) in skipped {
+        notes.push(format!(
+            "{} not run on {}: {why}",
+            anchor.as_str(),
+            names.join(", ")
+        ));
     }
     let shown: Vec<&Anchor> = knuth
         .iter()

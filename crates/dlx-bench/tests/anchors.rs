@@ -119,7 +119,10 @@ fn a_colored_instance_skips_dlx1() {
     );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(stdout.contains("rect4x5: dlx1 not run"), "{stdout}");
+    assert!(
+        stdout.contains("dlx1 not run on rect4x5: it has no colors"),
+        "{stdout}"
+    );
     assert!(stdout.contains("| rect4x5 (colors) | 1,309 |"), "{stdout}");
 }
 
