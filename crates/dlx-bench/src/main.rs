@@ -49,8 +49,8 @@ struct Args {
     #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
     /// Run only this instance, `<DIR>/<NAME>.dlx` (may be repeated, or given as a comma-separated
-    /// list); any instance in the folder may be named. In the sat group, the cases whose names
-    /// contain one of these words (`gecode#19`, `invalid`, `Windoku`).
+    /// list); any instance in the folder may be named, in the anchors group too. In the sat group,
+    /// the cases whose names contain one of these words (`gecode#19`, `invalid`, `Windoku`).
     #[arg(long, value_name = "NAME", value_delimiter = ',')]
     only: Vec<String>,
     /// Timed runs per solver and instance; the median is reported.
@@ -76,7 +76,8 @@ struct Args {
     /// shared data beside the repository).
     #[arg(long, value_name = "DIR")]
     judge: Option<PathBuf>,
-    /// The `dlx` binary that the threads group runs (default: the one built beside dlx-bench).
+    /// The `dlx` binary that the threads, generate and anchors groups run (default: the one built
+    /// beside dlx-bench).
     #[arg(long, value_name = "PATH")]
     dlx: Option<PathBuf>,
     /// A QQwing binary, which the generate group then compares with whole `dlx generate`

@@ -127,6 +127,24 @@ fn a_colored_instance_skips_dlx1() {
 }
 
 #[test]
+fn multiplicities_leave_dancing_links_alone() {
+    let scratch = Scratch::new("multiplicities");
+    let dlx = scratch.script("dlx", "echo 2");
+    let ssxcc = knuth(&scratch, "ssxcc-x", "Altogether 7 solutions, 1+2 mems.");
+    let out = bench(&["--only", "toy3", "--anchor", &ssxcc], &dlx);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("| toy3 (multiplicities) | 2 | – |"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("ssxcc not run on toy3: it has no multiplicities"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn verdicts_are_compared_line_by_line() {
     let scratch = Scratch::new("verdicts");
     let dlx = scratch.fake_dlx();
