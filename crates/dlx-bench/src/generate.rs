@@ -5,13 +5,14 @@
 //! givens taken out one at a time in random order while the puzzle stays unique (minimal).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use dlx_puzzles::sudoku::generate::{Generator, Workspace};
 use dlx_puzzles::sudoku::Shape;
 
 use crate::case::{Case, Group, Run};
+use crate::process;
 use crate::sudoku::PEER_VERSION;
 
 /// Puzzles per in-process run.
@@ -67,19 +68,33 @@ struct Processes {
     seed: u64,
 }
 
-/// Runs `command` and counts the lines it prints.
-fn lines_of(mut command: Command) -> Run {
-    Run::timed(|| {
-        let output = command
-            .stderr(Stdio::null())
-            .output()
-            .expect("the program runs");
+/// Runs `program` with `args` as a whole process and counts the puzzle lines it prints, in wall
+/// time; a program that fails is reported on stderr and counts no puzzles, which the comparison
+/// of counts then flags.
+fn lines_of(program: &Path, args: &[String]) -> Run {
+    let done = process::run(program, args, None).and_then(process::Finished::succeeded);
+    match done {
         // Counting the lines takes microseconds against the process's milliseconds.
-        String::from_utf8_lossy(&output.stdout)
-            .lines()
-            .filter(|line| line.trim().len() >= 81)
-            .count() as u64
-    })
+        Ok(done) => Run {
+            elapsed: done.wall,
+            solutions: done
+                .stdout()
+                .lines()
+                .filter(|line| line.trim().len() >= 81)
+                .count() as u64,
+            nodes: None,
+            updates: None,
+        },
+        Err(e) => {
+            eprintln!("dlx-bench: {e:#}");
+            Run {
+                elapsed: Duration::ZERO,
+                solutions: 0,
+                nodes: None,
+                updates: None,
+            }
+        }
+    }
 }
 
 impl Case for Processes {
@@ -89,17 +104,32 @@ impl Case for Processes {
 
     fn run_ours(&mut self) -> Run {
         self.seed += 1;
-        let mut command = Command::new(&self.dlx);
-        command.args(["generate", "--minimal", "--threads", "1", "--quiet"]);
-        command.args(["--count", &PER_PROCESS.to_string()]);
-        command.args(["--seed", &self.seed.to_string()]);
-        lines_of(command)
+        let args = [
+            "generate",
+            "--minimal",
+            "--threads",
+            "1",
+            "--quiet",
+            "--count",
+        ]
+        .map(String::from)
+        .into_iter()
+        .chain([
+            PER_PROCESS.to_string(),
+            "--seed".into(),
+            self.seed.to_string(),
+        ])
+        .collect::<Vec<_>>();
+        lines_of(&self.dlx, &args)
     }
 
     fn run_peer(&mut self) -> Run {
-        let mut command = Command::new(&self.qqwing);
-        command.args(["--generate", &PER_PROCESS.to_string(), "--one-line"]);
-        lines_of(command)
+        let args = [
+            "--generate".into(),
+            PER_PROCESS.to_string(),
+            "--one-line".into(),
+        ];
+        lines_of(&self.qqwing, &args)
     }
 
     fn notes(&self) -> Vec<String> {

@@ -3,13 +3,20 @@
 //! ```text
 //! cargo run --release -p dlx-bench -- [--runs N | --quick] [--only NAME]... [--data DIR]
 //!     [--batch-ms MS] [--verbose] [--judge DIR]
-//!     [--group exact-cover|sudoku|shapes|threads|sat|sat-encodings|generate] [--qqwing PATH]
+//!     [--group exact-cover|sudoku|shapes|threads|sat|sat-encodings|generate|anchors]
+//!     [--dlx PATH] [--anchor NAME=PATH]... [--qqwing PATH]
 //! ```
 //!
 //! Prints one markdown table per group on stdout; with `--verbose`, every run's times on stderr.
-//! Exits with 1 if a check fails (the solvers disagree on a solution count, or our engine's
-//! figures differ from Knuth's), 2 on bad usage or unreadable data.
+//! Exits with 1 if a check fails (the solvers disagree on a solution count or a verdict, or our
+//! engine's figures differ from Knuth's), 2 on bad usage or unreadable data.
+//!
+//! `--anchor NAME=PATH` names a reference program built outside the repository (NAME one of
+//! `ssxcc`, `dlx1`, `dlx2`, `tdoku`, `qqwing`); the anchors group races whole `dlx` processes
+//! against them in processor time (see [`anchors`]), and `qqwing` joins the generate group
+//! (`--qqwing PATH` is the same as `--anchor qqwing=PATH`).
 
+mod anchors;
 mod case;
 mod exact_cover;
 mod generate;
@@ -17,6 +24,7 @@ mod golden;
 mod instances;
 mod measure;
 mod peer_dlx;
+mod process;
 mod sat;
 mod shapes;
 mod sudoku;
@@ -29,6 +37,7 @@ use std::time::Duration;
 
 use clap::Parser;
 
+use crate::anchors::{Anchor, AnchorName};
 use crate::case::Group;
 use crate::measure::{Measurement, Plan, Sample};
 
@@ -40,8 +49,8 @@ struct Args {
     #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
     /// Run only this instance, `<DIR>/<NAME>.dlx` (may be repeated, or given as a comma-separated
-    /// list); any instance in the folder may be named. In the sat group, the cases whose names
-    /// contain one of these words (`gecode#19`, `invalid`, `Windoku`).
+    /// list); any instance in the folder may be named, in the anchors group too. In the sat group,
+    /// the cases whose names contain one of these words (`gecode#19`, `invalid`, `Windoku`).
     #[arg(long, value_name = "NAME", value_delimiter = ',')]
     only: Vec<String>,
     /// Timed runs per solver and instance; the median is reported.
@@ -67,13 +76,22 @@ struct Args {
     /// shared data beside the repository).
     #[arg(long, value_name = "DIR")]
     judge: Option<PathBuf>,
-    /// The `dlx` binary that the threads group runs (default: the one built beside dlx-bench).
+    /// The `dlx` binary that the threads, generate and anchors groups run (default: the one built
+    /// beside dlx-bench).
     #[arg(long, value_name = "PATH")]
     dlx: Option<PathBuf>,
     /// A QQwing binary, which the generate group then compares with whole `dlx generate`
-    /// processes.
+    /// processes (the same as `--anchor qqwing=PATH`).
     #[arg(long, value_name = "PATH")]
     qqwing: Option<PathBuf>,
+    /// A reference program, built outside the repository, that the anchors group races against
+    /// whole `dlx` processes (may be repeated, one per NAME): NAME is `ssxcc`, `dlx1` or `dlx2`
+    /// (Knuth's programs: a `.dlx` problem on stdin, `Altogether N solutions` on stderr; dlx1 runs
+    /// the uncolored instances, dlx2 the colored ones), `tdoku` (81-character puzzle lines on
+    /// stdin, `unique`, `multiple` or `none` for each on stdout) or `qqwing` (for the generate
+    /// group).
+    #[arg(long = "anchor", value_name = "NAME=PATH", value_parser = anchors::parse_anchor)]
+    anchors: Vec<Anchor>,
 }
 
 /// The comparisons `dlx-bench` knows.
@@ -95,6 +113,9 @@ enum GroupName {
     /// Minimal 9x9 puzzles made on one thread, against crates.io `sudoku` (and QQwing with
     /// --qqwing).
     Generate,
+    /// Whole `dlx` processes against the reference programs given by `--anchor`, in processor
+    /// time. In the default run only when some `--anchor` is given.
+    Anchors,
 }
 
 fn main() -> ExitCode {
@@ -111,6 +132,7 @@ fn main() -> ExitCode {
 
 /// Runs every selected group; `Ok(false)` if some check failed.
 fn run(args: &Args) -> anyhow::Result<bool> {
+    let anchors = anchor_list(args)?;
     let plan = Plan {
         runs: if args.quick { 1 } else { args.runs as usize },
         min_batch: Duration::from_millis(args.batch_ms),
@@ -164,15 +186,73 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     if wanted(GroupName::SatEncodings) {
         groups.push(sat::encodings_group(&dir, &args.only)?);
     }
+    let qqwing = anchors
+        .iter()
+        .find(|a| a.name == AnchorName::Qqwing)
+        .map(|a| a.path.as_path());
     if wanted(GroupName::Generate) {
         let dlx = args.dlx.clone().or_else(threads::default_dlx);
-        groups.push(generate::group(dlx.as_deref(), args.qqwing.as_deref())?);
+        groups.push(generate::group(dlx.as_deref(), qqwing)?);
     }
+    let racing: Vec<Anchor> = anchors
+        .iter()
+        .filter(|a| a.name != AnchorName::Qqwing)
+        .cloned()
+        .collect();
+    // Asked for by name, the group must have something to race; in the default run it is there
+    // only when some anchor is given.
+    let explicit = args.group.contains(&GroupName::Anchors);
+    if explicit && racing.is_empty() {
+        anyhow::bail!(
+            "--group anchors needs a reference program: --anchor ssxcc|dlx1|dlx2|tdoku=PATH"
+        );
+    }
+    let anchors_setup = if !racing.is_empty() && (explicit || args.group.is_empty()) {
+        let Some(dlx) = args.dlx.clone().or_else(threads::default_dlx) else {
+            anyhow::bail!(
+                "the anchors group runs the dlx binary: build it (cargo build --release -p \
+                 dlx-cli) or give --dlx PATH"
+            );
+        };
+        Some(dlx)
+    } else {
+        None
+    };
     let mut ok = true;
     for group in groups {
         ok &= run_group(group, plan, args.verbose);
     }
+    if let Some(dlx) = anchors_setup {
+        let setup = anchors::Setup {
+            dlx: &dlx,
+            data: &dir,
+            only: &args.only,
+            puzzles: puzzles.is_dir().then_some(puzzles.as_path()),
+            runs: plan.runs,
+            verbose: args.verbose,
+        };
+        ok &= anchors::run(&setup, &racing)?;
+    }
     Ok(ok)
+}
+
+/// The `--anchor` values, with `--qqwing PATH` as `--anchor qqwing=PATH`; an error if a name is
+/// given twice.
+fn anchor_list(args: &Args) -> anyhow::Result<Vec<Anchor>> {
+    let mut anchors = args.anchors.clone();
+    if let Some(path) = &args.qqwing {
+        let spec = format!("qqwing={}", path.display());
+        anchors.push(anchors::parse_anchor(&spec).map_err(anyhow::Error::msg)?);
+    }
+    for (k, a) in anchors.iter().enumerate() {
+        if anchors[..k].iter().any(|b| b.name == a.name) {
+            anyhow::bail!(
+                "--anchor {} given twice (--qqwing PATH counts as --anchor qqwing=PATH)",
+                a.name.as_str()
+            );
+        }
+    }
+    Ok(anchors)
 }
 
 /// Measures and prints one group; `false` if some check failed.
