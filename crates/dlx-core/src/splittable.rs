@@ -39,9 +39,10 @@ pub trait Splittable: Engine + Send {
 
 impl Splittable for Search {
     fn start(problem: &Problem) -> Result<Search, SplitError> {
-        let search = Search::new(problem);
-        search.frontier_units()?;
-        Ok(search)
+        if problem.has_multiplicities() {
+            return Err(SplitError::Multiplicities);
+        }
+        Ok(Search::new(problem))
     }
 
     fn restart(&mut self, problem: &Problem) {

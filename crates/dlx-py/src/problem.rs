@@ -84,7 +84,7 @@ fn primary_item(item: &Bound<'_, PyAny>) -> PyResult<(String, u32, u32)> {
 
 /// The engines `engine=` names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum EngineChoice {
+pub(crate) enum EngineChoice {
     /// The library's choice for the problem and the threads ([`preferred_engine`]).
     Auto,
     Dlx,
@@ -93,7 +93,7 @@ enum EngineChoice {
 }
 
 impl EngineChoice {
-    fn parse(name: Option<&str>) -> PyResult<EngineChoice> {
+    pub(crate) fn parse(name: Option<&str>) -> PyResult<EngineChoice> {
         match name {
             None | Some("auto") => Ok(EngineChoice::Auto),
             Some("dlx") => Ok(EngineChoice::Dlx),
@@ -105,6 +105,17 @@ impl EngineChoice {
             Some(other) => Err(PyValueError::new_err(format!(
                 "unknown engine {other:?} (expected \"auto\", \"dlx\", \"cells\" or \"sat\")"
             ))),
+        }
+    }
+
+    /// The backtracking engine whose tree is split or estimated (SAT has none).
+    pub(crate) fn tree(self, problem: &dlx_core::Problem) -> PyResult<EngineKind> {
+        match self.resolve(problem) {
+            EngineChoice::Cells => Ok(EngineKind::Cells),
+            EngineChoice::Sat => Err(PyValueError::new_err(
+                "the sat engine has no search tree to split (expected \"auto\", \"dlx\" or \"cells\")",
+            )),
+            EngineChoice::Auto | EngineChoice::Dlx => Ok(EngineKind::Links),
         }
     }
 

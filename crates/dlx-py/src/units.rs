@@ -6,7 +6,7 @@ use dlx_core::Stop;
 use pyo3::prelude::*;
 
 use crate::errors::{self, UnitError};
-use crate::problem::Problem;
+use crate::problem::{EngineChoice, Problem};
 use crate::run;
 
 /// A unit error at `column` of a line of JSON.
@@ -26,11 +26,13 @@ fn read<T: for<'de> serde::Deserialize<'de>>(line: &str) -> PyResult<T> {
 /// About ``units`` work units that partition the search of ``problem``, as JSON lines (what
 /// ``dlx split`` prints), in the order one thread would search them. The first carries the
 /// work of the nodes split to make them, so that the results add up to one search's figures.
+/// ``engine`` is ``"auto"`` (the default: the engine a count takes, dancing cells where they
+/// apply), ``"dlx"`` or ``"cells"``; the units of cells say so, and run on that engine.
 #[pyfunction]
-#[pyo3(signature = (problem, units = 64))]
-pub fn split(problem: &Problem, units: usize) -> PyResult<Vec<String>> {
-    let list = units::split(&problem.problem, units, dlx_core::EngineKind::Links)
-        .map_err(errors::problem)?;
+#[pyo3(signature = (problem, units = 64, engine = None))]
+pub fn split(problem: &Problem, units: usize, engine: Option<&str>) -> PyResult<Vec<String>> {
+    let engine = EngineChoice::parse(engine)?.tree(&problem.problem)?;
+    let list = units::split(&problem.problem, units, engine).map_err(errors::problem)?;
     Ok(list.iter().map(units::to_json).collect())
 }
 

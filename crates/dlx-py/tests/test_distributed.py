@@ -31,17 +31,19 @@ def test_the_cluster_counts_what_one_process_counts(client: Any) -> None:
     p = problem("langford11.dlx")
     seen: list[distributed.Progress] = []
     totals = distributed.count(p, client, budget=20_000, progress=seen.append)
-    assert p.count(threads=1, engine="dlx") == totals.solutions == 35584
+    # The tree a count takes: dancing cells.
+    assert p.count(threads=1) == totals.solutions == 35584
     stats = p.stats()
-    assert stats is not None
+    assert stats is not None and stats.engine == totals.engine == "cells"
     assert (totals.nodes, totals.updates) == (stats.nodes, stats.updates)
     assert totals.units == len(seen) > 32
     assert seen[-1].pending == 0 and seen[-1].solutions == totals.solutions
 
 
 def test_pentominoes_on_two_workers(client: Any) -> None:
-    totals = distributed.count(problem("pento6x10-sym.dlx"), client)
+    totals = distributed.count(problem("pento6x10-sym.dlx"), client, engine="dlx")
     assert (totals.solutions, totals.nodes, totals.updates) == (2339, 909153, 310816489)
+    assert totals.engine == "dlx"
 
 
 class Enough(Exception):
@@ -57,10 +59,14 @@ def test_a_stopped_run_resumes_from_its_checkpoint(client: Any, tmp_path: Path) 
             raise Enough
 
     with pytest.raises(Enough):
-        distributed.count(p, client, budget=5_000, progress=stop_after_five, checkpoint=checkpoint)
+        distributed.count(
+            p, client, budget=5_000, progress=stop_after_five, checkpoint=checkpoint, engine="dlx"
+        )
     assert checkpoint.exists()
+    # The run resumed keeps the engine of its checkpoint.
     resumed = distributed.count(p, client, budget=5_000, checkpoint=checkpoint)
     assert (resumed.solutions, resumed.nodes, resumed.updates) == (35584, 439747, 5974979)
+    assert resumed.engine == "dlx"
     # A complete run's checkpoint answers at once.
     assert distributed.count(p, client, checkpoint=checkpoint) == resumed
     with pytest.raises(ValueError, match="checkpoint of problem"):

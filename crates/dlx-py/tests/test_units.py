@@ -27,7 +27,7 @@ def run_all(p: dlx.Problem, units: list[str], budget: int | None) -> list[str]:
 @pytest.mark.parametrize("budget", [None, 1, 500])
 def test_units_add_up_to_one_search(budget: int | None) -> None:
     p = problem("langford11.dlx")
-    units = dlx.split(p, 8)
+    units = dlx.split(p, 8, engine="dlx")
     assert len(units) >= 8
     assert all(json.loads(u)["problem"] == p.hash for u in units)
     totals, remaining = dlx.merge(run_all(p, units, budget))
@@ -36,9 +36,26 @@ def test_units_add_up_to_one_search(budget: int | None) -> None:
     assert totals["complete"]
 
 
+@pytest.mark.parametrize("engine", [None, "auto", "cells"])
+def test_units_of_the_cells_tree_add_up_to_one_cells_search(engine: str | None) -> None:
+    p = problem("langford11.dlx")
+    units = dlx.split(p, 8, engine=engine)  # type: ignore[arg-type]
+    assert all(json.loads(u)["engine"] == "cells" for u in units)
+    totals, remaining = dlx.merge(run_all(p, units, 200))
+    assert remaining == [] and totals["engine"] == "cells"
+    assert p.count(threads=1, engine="cells") == totals["solutions"]
+    stats = p.stats()
+    assert stats is not None
+    assert (totals["nodes"], totals["updates"]) == (stats.nodes, stats.updates)
+    with pytest.raises(ValueError, match="no search tree"):
+        dlx.split(p, 8, engine="sat")
+
+
 def test_a_result_lists_what_is_left() -> None:
     p = problem("langford11.dlx")
-    first = dlx.split(p, 1)[0]
+    # Dancing links, whose budget counts every node (that of dancing cells counts branch nodes,
+    # and the solutions found between two of them come on top).
+    first = dlx.split(p, 1, engine="dlx")[0]
     result = json.loads(dlx.run_unit(p, first, 100))
     assert not result["complete"] and result["remainder"]
     assert result["nodes"] <= 100 + json.loads(first)["above"]["nodes"]
@@ -76,8 +93,9 @@ def test_units_round_trip_with_the_command_line(dlx_binary: Path, tmp_path: Path
     file = str(DATA / "langford11.dlx")
     p = problem("langford11.dlx")
     # The same units, and the same results for them, on both sides.
-    units = dlx.split(p, 16)
-    assert cli(dlx_binary, "split", file, "--units", "16").splitlines() == units
+    units = dlx.split(p, 16, engine="dlx")
+    assert cli(dlx_binary, "split", file, "--units", "16", "--engine", "dlx").splitlines() == units
+    assert cli(dlx_binary, "split", file, "--units", "16").splitlines() == dlx.split(p, 16)
     unit_file = tmp_path / "units.jsonl"
     unit_file.write_text("".join(u + "\n" for u in units))
     ran = cli(dlx_binary, "run", file, "--units", str(unit_file), "--budget", "300")

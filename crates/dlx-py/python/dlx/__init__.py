@@ -54,6 +54,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any, TypeAlias
 
+    from ._dlx import EngineName
+
     Unit: TypeAlias = str | Mapping[str, Any]
     """A work unit: a JSON line as ``dlx split`` writes it, or that line read by
     ``json.loads``."""
@@ -67,15 +69,17 @@ def _line(unit: Unit) -> str:
     return json.dumps(unit, separators=(",", ":"))
 
 
-def split(problem: Problem, units: int = 64) -> list[str]:
+def split(problem: Problem, units: int = 64, engine: EngineName | None = None) -> list[str]:
     """About ``units`` work units that partition the search of ``problem``, as JSON lines
     (what ``dlx split`` prints), in the order one thread would search them.
 
     The results of running them (and the remainders they leave) add up to a single search's
-    solutions, nodes and updates exactly. A problem with multiplicities cannot be split
+    solutions, nodes and updates exactly. ``engine`` is the tree split: ``"auto"`` (the
+    default: the engine a count takes, dancing cells where they apply), ``"dlx"`` or
+    ``"cells"``; a unit runs on its engine. A problem with multiplicities cannot be split
     (``ProblemError``).
     """
-    return _split(problem, units)
+    return _split(problem, units, engine)
 
 
 def run_unit(problem: Problem, unit: Unit, budget: int | None = None) -> str:

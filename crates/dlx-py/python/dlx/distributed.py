@@ -26,9 +26,12 @@ import os
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import Problem, run_unit, split
+
+if TYPE_CHECKING:
+    from ._dlx import EngineName
 
 __all__ = ["Progress", "Totals", "count"]
 
@@ -48,6 +51,9 @@ class Totals:
     """Updates made (Knuth's definition)."""
     units: int
     """Tasks run (units and remainders)."""
+    engine: str = "dlx"
+    """The engine whose tree was searched, ``"dlx"`` or ``"cells"`` (whose nodes and updates
+    are its own, as ``Problem.stats()`` gives them for that engine)."""
 
 
 @dataclass(frozen=True)
@@ -77,8 +83,11 @@ class _State:
     updates: int = 0
     units: int = 0
     pending: list[str] | None = None
+    engine: str = "dlx"
 
     def add(self, result: dict[str, Any]) -> None:
+        # Results of dancing links carry no engine.
+        self.engine = str(result.get("engine", "dlx"))
         self.solutions += int(result["solutions"])
         self.nodes += int(result["nodes"])
         self.updates += int(result["updates"])
@@ -99,6 +108,7 @@ class _State:
                         "updates": self.updates,
                         "units": self.units,
                         "pending": self.pending or [],
+                        "engine": self.engine,
                     },
                     out,
                 )
@@ -128,6 +138,7 @@ class _State:
             updates=int(saved["updates"]),
             units=int(saved["units"]),
             pending=[str(unit) for unit in saved["pending"]],
+            engine=str(saved.get("engine", "dlx")),
         )
 
 
@@ -147,6 +158,7 @@ def count(
     units: int | None = None,
     progress: Callable[[Progress], object] | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
+    engine: EngineName | None = None,
 ) -> Totals:
     """Counts the solutions of ``problem`` on the Dask cluster of ``client``
     (a ``distributed.Client``).
@@ -156,7 +168,9 @@ def count(
     thread). ``progress`` is called with a ``Progress`` after every result; an exception it
     raises stops the run (and propagates). With ``checkpoint`` (a file name) the run keeps
     its state there after every result and, called again with the same file, resumes from
-    it; a complete run's checkpoint gives its totals at once.
+    it; a complete run's checkpoint gives its totals at once. ``engine`` is the tree split, as
+    for ``dlx.split`` (default: the engine a count takes, dancing cells where they apply); a
+    resumed run keeps the engine of its checkpoint.
 
     A problem with multiplicities cannot be split (``dlx.ProblemError``).
     """
@@ -170,7 +184,7 @@ def count(
         if units is None:
             threads = sum(client.nthreads().values()) or 1
             units = 16 * threads
-        state = _State(problem=problem.hash, pending=split(problem, units))
+        state = _State(problem=problem.hash, pending=split(problem, units, engine))
         if path is not None:
             state.save(path)
     pending = list(state.pending or [])
@@ -217,4 +231,5 @@ def _totals(state: _State) -> Totals:
         nodes=state.nodes,
         updates=state.updates,
         units=state.units,
+        engine=state.engine,
     )
