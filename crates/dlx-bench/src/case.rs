@@ -21,6 +21,16 @@ pub struct Run {
 }
 
 impl Run {
+    /// The run of a solver that failed: no solutions, which the comparison of counts flags.
+    pub fn failed() -> Run {
+        Run {
+            elapsed: Duration::ZERO,
+            solutions: 0,
+            nodes: None,
+            updates: None,
+        }
+    }
+
     /// Times `work`, which returns the solutions it found (or the puzzles it made); it reports
     /// no nodes or updates.
     pub fn timed(work: impl FnOnce() -> u64) -> Run {

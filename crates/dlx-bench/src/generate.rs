@@ -5,7 +5,6 @@
 //! givens taken out one at a time in random order while the puzzle stays unique (minimal).
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use dlx_puzzles::sudoku::generate::{Generator, Workspace};
@@ -87,12 +86,7 @@ fn lines_of(program: &Path, args: &[String]) -> Run {
         },
         Err(e) => {
             eprintln!("dlx-bench: {e:#}");
-            Run {
-                elapsed: Duration::ZERO,
-                solutions: 0,
-                nodes: None,
-                updates: None,
-            }
+            Run::failed()
         }
     }
 }

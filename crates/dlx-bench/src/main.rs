@@ -172,7 +172,7 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     }
     if wanted(GroupName::Threads) && has_puzzles("threads") {
         match args.dlx.clone().or_else(threads::default_dlx) {
-            Some(dlx) => groups.push(threads::group(&dlx, &puzzles)?),
+            Some(dlx) => groups.push(threads::group(&dlx, &puzzles, &dir)?),
             None => eprintln!(
                 "dlx-bench: no dlx binary beside dlx-bench (build it: cargo build --release, \
                  or give --dlx PATH); threads group skipped"

@@ -1,7 +1,8 @@
-//! The threads group: batch solving with `dlx solve --threads 2` ("ours") against `--threads 1`
-//! ("peer"), so that the ratio is the speed-up of a second thread. Each run is a whole process of
-//! the `dlx` binary over a set, as a user runs it, writing its answers to a file; the answers are
-//! counted after the timing, and both runs must find as many.
+//! The threads group: whole `dlx` processes on `--threads 2` ("ours") against `--threads 1`
+//! ("peer"), so that the ratio is the speed-up of a second thread: batch solving with `dlx solve`
+//! over a set of puzzles, and one count split among the threads with `dlx cover --count` (dancing
+//! cells, the engine a count takes). Each run is a process as a user runs it, writing its answers
+//! to a file; the answers are counted after the timing, and both runs must find as many.
 //!
 //! The alternative column is the machine's own ceiling: two `--threads 1` processes started
 //! together, each over the whole set, timed until both end, per set. Nothing is shared between
@@ -23,6 +24,17 @@ use crate::case::{Case, Group, Run};
 /// `--check` is given (else the solutions are printed).
 pub const SETS: &[(&str, bool)] = &[("puzzles2_17_clue", true), ("puzzles2_17_clue", false)];
 
+/// The exact-cover instances counted, by name in the instance folder.
+pub const COUNTS: &[&str] = &["pento6x10", "langford12"];
+
+/// What a process of a case does.
+enum Work {
+    /// `dlx solve` over a set of `puzzles` puzzles, with `--check` or printing the solutions.
+    Solve { check: bool, puzzles: u64 },
+    /// `dlx cover --count --engine cells` of one problem.
+    Count,
+}
+
 /// The `dlx` binary built beside this one (`cargo build --release` builds both).
 pub fn default_dlx() -> Option<PathBuf> {
     let dlx = std::env::current_exe()
@@ -31,13 +43,13 @@ pub fn default_dlx() -> Option<PathBuf> {
     dlx.is_file().then_some(dlx)
 }
 
-/// One set, solved by a process of `dlx solve` per run.
+/// One set solved, or one problem counted, by a process of `dlx` per run.
 pub struct ThreadsCase {
     name: String,
     dlx: PathBuf,
-    set: PathBuf,
-    check: bool,
-    puzzles: u64,
+    /// The puzzles or the problem.
+    input: PathBuf,
+    work: Work,
     /// Where a run's answers go (the second of two processes run together: the second path),
     /// to be counted after its timing.
     answers: [PathBuf; 2],
@@ -56,7 +68,7 @@ struct Times {
 
 impl ThreadsCase {
     /// The set `file` of the puzzle folder `dir`, solved by the binary `dlx`.
-    pub fn new(dlx: &Path, dir: &Path, file: &str, check: bool) -> Result<ThreadsCase> {
+    pub fn solving(dlx: &Path, dir: &Path, file: &str, check: bool) -> Result<ThreadsCase> {
         let set = dir.join(file);
         let text =
             fs::read_to_string(&set).with_context(|| format!("reading {}", set.display()))?;
@@ -69,20 +81,28 @@ impl ThreadsCase {
         } else {
             "dlx solve"
         };
-        let answers = [1, 2].map(|k| {
-            std::env::temp_dir().join(format!(
-                "dlx-bench-{}-{}-{k}.txt",
-                std::process::id(),
-                if check { "check" } else { "solve" }
-            ))
-        });
         Ok(ThreadsCase {
             name: format!("{command}, {file} ({puzzles} puzzles)"),
             dlx: dlx.to_path_buf(),
-            set,
-            check,
-            puzzles,
-            answers,
+            input: set,
+            work: Work::Solve { check, puzzles },
+            answers: answer_files(if check { "check" } else { "solve" }),
+            times: Times::default(),
+        })
+    }
+
+    /// The instance `name` of the folder `dir`, counted by the binary `dlx`.
+    pub fn counting(dlx: &Path, dir: &Path, name: &str) -> Result<ThreadsCase> {
+        let input = dir.join(format!("{name}.dlx"));
+        if !input.is_file() {
+            bail!("no instance {}", input.display());
+        }
+        Ok(ThreadsCase {
+            name: format!("dlx cover --count --engine cells, {name}"),
+            dlx: dlx.to_path_buf(),
+            input,
+            work: Work::Count,
+            answers: answer_files(name),
             times: Times::default(),
         })
     }
@@ -93,35 +113,52 @@ impl ThreadsCase {
         let out =
             fs::File::create(answers).with_context(|| format!("creating {}", answers.display()))?;
         let mut command = Command::new(&self.dlx);
-        command.arg("solve");
-        if self.check {
-            command.arg("--check");
+        match self.work {
+            Work::Solve { check, .. } => {
+                command.arg("solve");
+                if check {
+                    command.arg("--check");
+                }
+                command.arg("--quiet");
+            }
+            Work::Count => {
+                command.args(["cover", "--count", "--engine", "cells"]);
+            }
         }
         command
-            .args(["--quiet", "--threads", &threads.to_string()])
-            .arg(&self.set)
+            .args(["--threads", &threads.to_string()])
+            .arg(&self.input)
             .stdout(out)
             .stderr(Stdio::null());
         Ok(command)
     }
 
-    /// Waits for a started `dlx solve` to end successfully.
+    /// Waits for a started `dlx` to end successfully.
     fn wait(&self, mut child: Child) -> Result<()> {
         let status = child
             .wait()
             .with_context(|| format!("waiting for {}", self.dlx.display()))?;
         if !status.success() {
-            bail!("{} solve failed: {status}", self.dlx.display());
+            bail!("{} failed: {status}", self.name);
         }
         Ok(())
     }
 
-    /// The solutions in the answers file `answers`: the puzzles found unique (`--check`) or the
-    /// solutions printed.
+    /// The solutions in the answers file `answers`: the puzzles found unique (`--check`), the
+    /// solutions printed, or the count.
     fn solutions(&self, answers: &Path) -> Result<u64> {
         let text = fs::read_to_string(answers)?;
+        let check = match self.work {
+            Work::Solve { check, .. } => check,
+            Work::Count => {
+                return text
+                    .trim()
+                    .parse()
+                    .with_context(|| format!("{}: not a count: {text:?}", self.name));
+            }
+        };
         let solved = |line: &&str| {
-            if self.check {
+            if check {
                 *line == "unique"
             } else {
                 line.len() == 81 && line.bytes().all(|b| (b'1'..=b'9').contains(&b))
@@ -130,7 +167,7 @@ impl ThreadsCase {
         Ok(text.lines().filter(solved).count() as u64)
     }
 
-    /// Runs `processes` processes of `dlx solve` on `threads` threads each, all started together
+    /// Runs `processes` processes of `dlx` on `threads` threads each, all started together
     /// and timed until the last ends; their wall time per process, and the solutions of one
     /// (all must find as many).
     fn solve(&self, processes: usize, threads: usize) -> Result<Run> {
@@ -171,12 +208,7 @@ impl ThreadsCase {
     fn timed(&mut self, processes: usize, threads: usize) -> Run {
         let run = self.solve(processes, threads).unwrap_or_else(|e| {
             eprintln!("dlx-bench: {e:#}");
-            Run {
-                elapsed: Duration::ZERO,
-                solutions: 0,
-                nodes: None,
-                updates: None,
-            }
+            Run::failed()
         });
         let times = match (processes, threads) {
             (1, 2) => &mut self.times.two_threads,
@@ -248,7 +280,10 @@ impl Case for ThreadsCase {
     }
 
     fn items(&self) -> Option<u64> {
-        Some(self.puzzles)
+        match self.work {
+            Work::Solve { puzzles, .. } => Some(puzzles),
+            Work::Count => None,
+        }
     }
 }
 
@@ -260,23 +295,35 @@ impl Drop for ThreadsCase {
     }
 }
 
-/// The threads group over the sets in the puzzle folder `dir`, run by the binary `dlx`.
-pub fn group(dlx: &Path, dir: &Path) -> Result<Group> {
-    let cases = SETS
+/// The files where the processes of a case write their answers.
+fn answer_files(tag: &str) -> [PathBuf; 2] {
+    [1, 2].map(|k| {
+        std::env::temp_dir().join(format!("dlx-bench-{}-{tag}-{k}.txt", std::process::id()))
+    })
+}
+
+/// The threads group over the sets in the puzzle folder `puzzles` and the instances of the
+/// folder `instances`, run by the binary `dlx`.
+pub fn group(dlx: &Path, puzzles: &Path, instances: &Path) -> Result<Group> {
+    let mut cases = SETS
         .iter()
         .map(|&(file, check)| {
-            ThreadsCase::new(dlx, dir, file, check).map(|c| Box::new(c) as Box<dyn Case>)
+            ThreadsCase::solving(dlx, puzzles, file, check).map(|c| Box::new(c) as Box<dyn Case>)
         })
         .collect::<Result<Vec<_>>>()?;
+    for name in COUNTS {
+        cases.push(Box::new(ThreadsCase::counting(dlx, instances, name)?));
+    }
     Ok(Group {
-        title: "Batch solving: `dlx solve --threads 2` (\"ours\") against `--threads 1` \
+        title: "Threads: whole `dlx` processes on `--threads 2` (\"ours\") against `--threads 1` \
                 (\"peer\"), peer/ours being the speed-up of a second thread"
             .to_string(),
-        timing: "Wall time of a whole `dlx solve` process over the set, answers written to a file \
-                 (\"solutions\" = puzzles found unique, or solutions printed); \"2 processes\": \
-                 two `--threads 1` processes started together, each over the whole set, half \
-                 their wall time (peer/2 processes is what two cores give to work that shares \
-                 nothing: the ceiling for two threads on this machine)."
+        timing: "Wall time of a whole process: `dlx solve` over the set, answers written to a \
+                 file (\"solutions\" = puzzles found unique, or solutions printed), or `dlx \
+                 cover --count --engine cells` of one problem; \"2 processes\": two `--threads 1` \
+                 processes started together, half their wall time (peer/2 processes is what two \
+                 cores give to work that shares nothing: the ceiling for two threads on this \
+                 machine)."
             .to_string(),
         alt: Some("2 processes".to_string()),
         cases,

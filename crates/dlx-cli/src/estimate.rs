@@ -87,80 +87,100 @@ pub fn run(args: &EstimateArgs) -> Result<Outcome> {
     if stop::control(None)?.halted().is_some() {
         return Ok(Outcome::Interrupted);
     }
-    let seconds = estimate.nodes.mean / speed.nodes_per_second.max(1.0);
+    let report = Report {
+        args,
+        engine,
+        seconds: estimate.nodes.mean / speed.nodes_per_second.max(1.0),
+        estimate,
+        speed,
+    };
     if args.json {
-        println!("{}", to_json(args, engine, &estimate, &speed, seconds));
+        println!("{}", report.to_json());
     } else {
-        print!("{}", to_text(args, engine, &estimate, &speed, seconds));
+        print!("{}", report.to_text());
     }
     Ok(Outcome::Solved)
 }
 
-fn to_json(
-    args: &EstimateArgs,
+/// What `dlx estimate` prints: the estimate of `engine`'s tree, its speed, and the time that
+/// makes.
+struct Report<'a> {
+    args: &'a EstimateArgs,
     engine: EngineKind,
-    estimate: &Estimate,
-    speed: &Speed,
+    estimate: Estimate,
+    speed: Speed,
     seconds: f64,
-) -> String {
-    let figure = |f: &Figure| {
-        json!({"mean": f.mean, "std_error": f.std_error, "min": f.min, "median": f.median,
-               "max": f.max})
-    };
-    let exact = speed
-        .exact
-        .map(|(solutions, nodes)| json!({"solutions": solutions, "nodes": nodes}));
-    json!({
-        "engine": engine.name(),
-        "probes": args.probes,
-        "seed": args.seed,
-        "depth": estimate.depth,
-        "nodes": figure(&estimate.nodes),
-        "solutions": figure(&estimate.solutions),
-        "nodes_per_second": speed.nodes_per_second,
-        "seconds": seconds,
-        "exact": exact,
-    })
-    .to_string()
 }
 
-fn to_text(
-    args: &EstimateArgs,
-    engine: EngineKind,
-    estimate: &Estimate,
-    speed: &Speed,
-    seconds: f64,
-) -> String {
-    let line = |what: &str, f: &Figure| {
-        format!(
-            "{what:<9} {} ± {} (probes from {} to {}, median {})\n",
-            number(f.mean),
-            number(f.std_error),
-            number(f.min),
-            number(f.max),
-            number(f.median)
-        )
-    };
-    let mut text = line("nodes", &estimate.nodes) + &line("solutions", &estimate.solutions);
-    text += &format!(
-        "time      {} on one thread, at {} nodes/s\n",
-        duration(seconds),
-        number(speed.nodes_per_second)
-    );
-    text += &format!(
-        "probes={} seed={} depth={} engine={}\n",
-        args.probes,
-        args.seed,
-        estimate.depth,
-        engine.name()
-    );
-    if let Some((solutions, nodes)) = speed.exact {
-        text += &format!(
-            "(the search ended while its speed was measured: exactly {solutions} solutions, \
-             {nodes} nodes)\n"
-        );
+impl Report<'_> {
+    fn to_json(&self) -> String {
+        let Report {
+            args,
+            engine,
+            estimate,
+            speed,
+            seconds,
+        } = self;
+        let figure = |f: &Figure| {
+            json!({"mean": f.mean, "std_error": f.std_error, "min": f.min, "median": f.median,
+               "max": f.max})
+        };
+        let exact = speed
+            .exact
+            .map(|(solutions, nodes)| json!({"solutions": solutions, "nodes": nodes}));
+        json!({
+            "engine": engine.name(),
+            "probes": args.probes,
+            "seed": args.seed,
+            "depth": estimate.depth,
+            "nodes": figure(&estimate.nodes),
+            "solutions": figure(&estimate.solutions),
+            "nodes_per_second": speed.nodes_per_second,
+            "seconds": seconds,
+            "exact": exact,
+        })
+        .to_string()
     }
-    text
+
+    fn to_text(&self) -> String {
+        let Report {
+            args,
+            engine,
+            estimate,
+            speed,
+            seconds,
+        } = self;
+        let line = |what: &str, f: &Figure| {
+            format!(
+                "{what:<9} {} ± {} (probes from {} to {}, median {})\n",
+                number(f.mean),
+                number(f.std_error),
+                number(f.min),
+                number(f.max),
+                number(f.median)
+            )
+        };
+        let mut text = line("nodes", &estimate.nodes) + &line("solutions", &estimate.solutions);
+        text += &format!(
+            "time      {} on one thread, at {} nodes/s\n",
+            duration(*seconds),
+            number(speed.nodes_per_second)
+        );
+        text += &format!(
+            "probes={} seed={} depth={} engine={}\n",
+            args.probes,
+            args.seed,
+            estimate.depth,
+            engine.name()
+        );
+        if let Some((solutions, nodes)) = speed.exact {
+            text += &format!(
+                "(the search ended while its speed was measured: exactly {solutions} solutions, \
+             {nodes} nodes)\n"
+            );
+        }
+        text
+    }
 }
 
 /// A figure in a few significant digits: whole below a million, in powers of ten above.

@@ -75,23 +75,13 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::estimate::tests::expectation;
+    use crate::estimate::tests::{expectation, SMALL_TREES};
     use crate::{knuth, Status};
 
     #[test]
     fn the_expectation_of_a_probe_is_the_truth() {
-        let texts = [
-            // Knuth's toy problem, a dead end, colors, no option for an item, a single node,
-            // forced moves into a contradiction, a solution by forced moves alone.
-            "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n",
-            "A B C\nA B\nB C\nA C\n",
-            "A B | X\nA X:red\nB X:red\nA B X:blue\nB X:blue\nA\n",
-            "A B\nA\n",
-            "A\nA\n",
-            "A B C\nA\nB\nC\nA B\nB C\nA B C\n",
-            "A B C D\nA B\nA C\nB D\nC D\nA D\n",
-            "A B C\nA\nB C\n",
-        ];
+        // Forced moves into a contradiction, a solution by forced moves alone.
+        let forced = ["A B C D\nA B\nA C\nB D\nC D\nA D\n", "A B C\nA\nB C\n"];
         // Five queens: rows and columns primary, diagonals secondary.
         let mut queens = String::from("r0 r1 r2 r3 r4 c0 c1 c2 c3 c4 |");
         for d in 0..9 {
@@ -103,7 +93,11 @@ mod tests {
                 queens += &format!("r{r} c{c} a{} b{}\n", r + c, 4 + r - c);
             }
         }
-        for text in texts.iter().copied().chain([queens.as_str()]) {
+        for text in SMALL_TREES
+            .into_iter()
+            .chain(forced)
+            .chain([queens.as_str()])
+        {
             let problem = knuth::parse(text).unwrap().problem;
             // A fresh search for every path: a probe leaves the sets' members in another order,
             // and the paths are enumerated by their branch numbers.

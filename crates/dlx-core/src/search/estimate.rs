@@ -254,18 +254,20 @@ pub(crate) mod tests {
         (stats.nodes as f64, stats.solutions as f64)
     }
 
+    /// Small trees whose every probe can be enumerated: Knuth's toy problem, a dead end, colors,
+    /// no option for an item, a single node, and more branches than one.
+    pub(crate) const SMALL_TREES: [&str; 6] = [
+        "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n",
+        "A B C\nA B\nB C\nA C\n",
+        "A B | X\nA X:red\nB X:red\nA B X:blue\nB X:blue\nA\n",
+        "A B\nA\n",
+        "A\nA\n",
+        "A B C\nA\nB\nC\nA B\nB C\nA B C\n",
+    ];
+
     #[test]
     fn the_expectation_of_a_probe_is_the_truth() {
-        let texts = [
-            // Knuth's toy problem, a dead end, colors, no option for an item, a single node.
-            "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n",
-            "A B C\nA B\nB C\nA C\n",
-            "A B | X\nA X:red\nB X:red\nA B X:blue\nB X:blue\nA\n",
-            "A B\nA\n",
-            "A\nA\n",
-            "A B C\nA\nB\nC\nA B\nB C\nA B C\n",
-        ];
-        for text in texts {
+        for text in SMALL_TREES {
             let problem = knuth::parse(text).unwrap().problem;
             let mut search = Search::new(&problem);
             let (nodes, solutions) = expectation(|pick| search.walk(pick).unwrap());
