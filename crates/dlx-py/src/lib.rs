@@ -10,6 +10,7 @@
 use pyo3::prelude::*;
 
 mod errors;
+mod estimate;
 mod free;
 mod generate;
 mod logic;
@@ -36,6 +37,8 @@ fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::Problem>()?;
     m.add_class::<problem::Solutions>()?;
     m.add_class::<problem::Stats>()?;
+    m.add_class::<estimate::Estimate>()?;
+    m.add_class::<estimate::Figure>()?;
     m.add_function(wrap_pyfunction!(problem::problem_from_knuth, m)?)?;
     m.add_function(wrap_pyfunction!(units::split, m)?)?;
     m.add_function(wrap_pyfunction!(units::run_unit, m)?)?;

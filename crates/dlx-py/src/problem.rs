@@ -402,6 +402,29 @@ impl Problem {
         }
     }
 
+    /// Knuth's random-probe estimate of the tree a count of ``engine`` searches (``"auto"``:
+    /// the engine a count takes, dancing cells where they apply; ``"dlx"``; ``"cells"``), made
+    /// without searching it: ``probes`` probes (more narrow the spread), probe ``i`` drawing
+    /// from stream ``i`` of ``seed`` (the same seed, the same estimate), as ``dlx estimate``.
+    /// Raises ``ValueError`` for the ``"sat"`` engine, ``ProblemError`` for multiplicities. The
+    /// GIL is released.
+    #[pyo3(signature = (probes = 1000, seed = 1, engine = None))]
+    fn estimate(
+        &self,
+        py: Python<'_>,
+        probes: u64,
+        seed: u64,
+        engine: Option<&str>,
+    ) -> PyResult<crate::estimate::Estimate> {
+        if probes == 0 {
+            return Err(PyValueError::new_err("probes must be at least 1"));
+        }
+        let kind = EngineChoice::parse(engine)?.tree(&self.problem)?;
+        let made = py.detach(|| dlx_core::estimate::of(&self.problem, kind, probes, seed));
+        let estimate = made.map_err(errors::problem)?;
+        Ok(crate::estimate::Estimate::new(estimate, seed, kind.name()))
+    }
+
     /// The statistics of the last run (a count, or a ``solutions`` iterator so far), or
     /// ``None`` before any.
     fn stats(&self) -> Option<Stats> {

@@ -275,3 +275,26 @@ def test_one_iterator_is_read_by_one_thread_at_a_time() -> None:
     # and the other thread reads on.
     assert sum(counts) == 35584
     assert all("another thread" in str(error) for error in errors)
+
+
+def test_the_estimate_is_near_the_count_of_its_engine() -> None:
+    p = problem("langford11.dlx")
+    for engine in ("dlx", "cells"):
+        estimate = p.estimate(probes=2000, seed=4, engine=engine)
+        assert p.count(threads=1, engine=engine) == 35584
+        stats = p.stats()
+        assert stats is not None
+        assert estimate.engine == engine and estimate.probes == 2000 and estimate.seed == 4
+        assert abs(estimate.nodes.mean - stats.nodes) < 4 * estimate.nodes.std_error
+        assert estimate.nodes.min <= estimate.nodes.median <= estimate.nodes.max
+        assert estimate.solutions.mean > 0 and estimate.depth > 0
+        again = p.estimate(probes=2000, seed=4, engine=engine)
+        assert again.nodes.mean == estimate.nodes.mean
+    assert p.estimate().engine == "cells"
+    assert "Estimate(nodes=Figure(mean=" in repr(p.estimate(probes=10))
+    with pytest.raises(dlx.ProblemError, match="multiplicities"):
+        problem("toy3.dlx").estimate()
+    with pytest.raises(ValueError, match="no search tree"):
+        p.estimate(engine="sat")
+    with pytest.raises(ValueError, match="at least 1"):
+        p.estimate(probes=0)

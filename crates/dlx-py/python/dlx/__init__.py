@@ -18,6 +18,8 @@ from __future__ import annotations
 from . import sudoku
 from ._dlx import (
     Error,
+    Estimate,
+    Figure,
     ParseError,
     Problem,
     ProblemError,
@@ -33,6 +35,8 @@ from ._dlx import split as _split
 
 __all__ = [
     "Error",
+    "Estimate",
+    "Figure",
     "ParseError",
     "Problem",
     "ProblemError",

@@ -54,6 +54,25 @@ class Stats:
     complete: bool
     def as_dict(self) -> dict[str, int | float | str | bool]: ...
 
+class Figure:
+    """A figure as many probes estimate it."""
+
+    mean: float
+    std_error: float
+    min: float
+    median: float
+    max: float
+
+class Estimate:
+    """Knuth's random-probe estimate of a search tree."""
+
+    nodes: Figure
+    solutions: Figure
+    probes: int
+    seed: int
+    depth: int
+    engine: str
+
 class Solutions(Iterator[list[int]]):
     """The solutions of a problem, one list of option numbers at a time."""
 
@@ -96,6 +115,9 @@ class Problem:
         engine: EngineName | None = None,
         timeout: float | None = None,
     ) -> int: ...
+    def estimate(
+        self, probes: int = 1000, seed: int = 1, engine: EngineName | None = None
+    ) -> Estimate: ...
     def stats(self) -> Stats | None: ...
 
 def problem_from_knuth(text: str) -> Problem: ...
