@@ -154,10 +154,10 @@ fn search_any(
         EngineChoice::Auto => preferred_engine(problem),
         EngineChoice::Dlx | EngineChoice::Sat => EngineKind::Links,
     };
-    if engine == EngineKind::Cells {
-        cells::supports(problem).map_err(|e| anyhow!("{name}: {e}"))?;
-    }
     if let Some(threads) = NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
+        if engine == EngineKind::Cells {
+            cells::supports(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+        }
         return search_parallel(problem, args, threads, engine, render);
     }
     let line = args.count_line(problem, engine);
