@@ -368,10 +368,8 @@ impl SearchArgs {
     /// tree of `engine`.
     fn count_line(&self, problem: &Problem, engine: EngineKind) -> Option<SearchLine> {
         let enabled = self.count && io::stderr().is_terminal();
-        let estimate = enabled
-            .then(|| progress::estimated_nodes(problem, engine))
-            .flatten();
-        SearchLine::new(enabled, estimate)
+        let prober = enabled.then(|| progress::prober(problem, engine)).flatten();
+        SearchLine::new(enabled, prober)
     }
 
     /// Whether more than one thread was asked for explicitly.

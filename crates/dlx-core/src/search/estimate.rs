@@ -74,13 +74,17 @@ impl Figure {
         } else {
             0.0
         };
-        values.sort_by(f64::total_cmp);
+        // Linear, not a sort: a progress line refines its estimate at every redraw.
+        let min = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let middle = values.len() / 2;
+        let (_, &mut median, _) = values.select_nth_unstable_by(middle, f64::total_cmp);
         Figure {
             mean,
             std_error: (variance / n).sqrt(),
-            min: values[0],
-            median: values[values.len() / 2],
-            max: values[values.len() - 1],
+            min,
+            median,
+            max,
         }
     }
 }
@@ -103,22 +107,103 @@ impl Estimate {
     pub(crate) fn of_probes(
         probes: u64,
         seed: u64,
-        mut probe: impl FnMut(&mut Rng) -> Result<Probe, EstimateError>,
+        probe: impl FnMut(&mut Rng) -> Result<Probe, EstimateError>,
     ) -> Result<Estimate, EstimateError> {
-        let (mut nodes, mut solutions) = (Vec::new(), Vec::new());
-        let mut depth = 0;
-        for i in 0..probes {
-            let probe = probe(&mut Rng::new(seed, i))?;
-            nodes.push(probe.nodes);
-            solutions.push(probe.solutions);
-            depth = depth.max(probe.depth);
+        let mut made = Probes::new(seed);
+        made.extend(probes, probe)?;
+        Ok(made.estimate())
+    }
+}
+
+/// The probes made so far, probe `i` from stream `i` of the seed: the same seed gives the same
+/// probes whether they are made at once or a few at a time.
+#[derive(Clone, Debug)]
+struct Probes {
+    seed: u64,
+    nodes: Vec<f64>,
+    solutions: Vec<f64>,
+    depth: usize,
+}
+
+impl Probes {
+    fn new(seed: u64) -> Probes {
+        Probes {
+            seed,
+            nodes: Vec::new(),
+            solutions: Vec::new(),
+            depth: 0,
         }
-        Ok(Estimate {
-            probes,
-            nodes: Figure::of(nodes),
-            solutions: Figure::of(solutions),
-            depth,
+    }
+
+    /// Makes `count` more probes with `probe`.
+    fn extend(
+        &mut self,
+        count: u64,
+        mut probe: impl FnMut(&mut Rng) -> Result<Probe, EstimateError>,
+    ) -> Result<(), EstimateError> {
+        for _ in 0..count {
+            let made = probe(&mut Rng::new(self.seed, self.nodes.len() as u64))?;
+            self.nodes.push(made.nodes);
+            self.solutions.push(made.solutions);
+            self.depth = self.depth.max(made.depth);
+        }
+        Ok(())
+    }
+
+    /// The estimate of every probe so far.
+    fn estimate(&self) -> Estimate {
+        Estimate {
+            probes: self.nodes.len() as u64,
+            nodes: Figure::of(self.nodes.clone()),
+            solutions: Figure::of(self.solutions.clone()),
+            depth: self.depth,
+        }
+    }
+}
+
+/// A fresh search of either engine kept to probe its tree again and again: an estimate that
+/// more probes refine, a few at a time, as time allows (a long count's progress line refines
+/// its time left so while the count runs).
+#[derive(Clone, Debug)]
+pub struct Prober {
+    search: Probed,
+    probes: Probes,
+}
+
+/// The search a [`Prober`] probes.
+#[derive(Clone, Debug)]
+enum Probed {
+    Links(Box<Search>),
+    Cells(Box<cells::Search>),
+}
+
+impl Prober {
+    /// A prober of the tree of `engine` on `problem`, its probes drawn from the streams of
+    /// `seed`; an error for multiplicities.
+    pub fn new(problem: &Problem, engine: EngineKind, seed: u64) -> Result<Prober, EstimateError> {
+        let search = match engine {
+            EngineKind::Links if problem.has_multiplicities() => {
+                return Err(EstimateError::Multiplicities)
+            }
+            EngineKind::Links => Probed::Links(Box::new(Search::new(problem))),
+            EngineKind::Cells => Probed::Cells(Box::new(
+                cells::Search::new(problem).map_err(|_| EstimateError::Multiplicities)?,
+            )),
+        };
+        Ok(Prober {
+            search,
+            probes: Probes::new(seed),
         })
+    }
+
+    /// Makes `probes` more probes; the estimate of all of them so far (the same as
+    /// [`of`] with as many probes and the same seed).
+    pub fn refine(&mut self, probes: u64) -> Result<Estimate, EstimateError> {
+        match &mut self.search {
+            Probed::Links(search) => self.probes.extend(probes, |rng| search.probe(rng))?,
+            Probed::Cells(search) => self.probes.extend(probes, |rng| search.probe(rng))?,
+        }
+        Ok(self.probes.estimate())
     }
 }
 
@@ -198,12 +283,7 @@ pub fn of(
     probes: u64,
     seed: u64,
 ) -> Result<Estimate, EstimateError> {
-    match engine {
-        EngineKind::Links => Search::new(problem).estimate(probes, seed),
-        EngineKind::Cells => cells::Search::new(problem)
-            .map_err(|_| EstimateError::Multiplicities)?
-            .estimate(probes, seed),
-    }
+    Prober::new(problem, engine, seed)?.refine(probes)
 }
 
 #[cfg(test)]
@@ -274,6 +354,19 @@ pub(crate) mod tests {
             let (true_nodes, true_solutions) = truth(&problem);
             assert!((nodes - true_nodes).abs() < 1e-9, "{text:?}: {nodes}");
             assert!((solutions - true_solutions).abs() < 1e-9, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_prober_refines_its_estimate_as_one_estimate_of_all_its_probes() {
+        let problem = knuth::parse(SMALL_TREES[0]).unwrap().problem;
+        for engine in [EngineKind::Links, EngineKind::Cells] {
+            let mut prober = Prober::new(&problem, engine, 5).unwrap();
+            let few = prober.refine(7).unwrap();
+            assert_eq!(few, of(&problem, engine, 7, 5).unwrap());
+            let more = prober.refine(30).unwrap();
+            assert_eq!(more, of(&problem, engine, 37, 5).unwrap());
+            assert_eq!(more.probes, 37);
         }
     }
 
