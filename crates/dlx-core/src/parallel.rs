@@ -24,9 +24,12 @@ use crate::{
     Stop, StopReason, Unit,
 };
 
-/// The updates a thread runs before it checks whether another thread needs work: about a
-/// millisecond.
-pub const DEFAULT_SLICE: u64 = 1 << 20;
+/// The updates a thread runs before it checks whether another thread needs work: about half a
+/// millisecond of dancing cells, a millisecond of dancing links. A waiting thread waits for the
+/// end of a slice: on two threads a slice of 2^20 updates counted langford12 by dancing cells
+/// 1.78 times as fast as one thread, 2^17 1.90 times and 2^16 1.95 times (medians of 15
+/// interleaved runs), and the check between slices (one lock) is too rare to cost anything.
+pub const DEFAULT_SLICE: u64 = 1 << 16;
 
 /// Searches one problem on several threads.
 ///
