@@ -24,7 +24,8 @@ use anyhow::{bail, Context, Result};
 use crate::instances;
 use crate::measure::median;
 use crate::process::{self, Finished};
-use crate::table::{millis, thousands};
+use crate::sudoku;
+use crate::table::{self, millis, thousands};
 
 /// The reference programs `--anchor` knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -206,6 +207,13 @@ struct Timed {
     answer: Option<Answer>,
     /// Set once a run failed: the contestant then runs no more.
     broken: bool,
+}
+
+impl Timed {
+    /// The median time, if a run succeeded.
+    fn median(&self) -> Option<Duration> {
+        (!self.times.is_empty()).then(|| median(self.times.iter().copied()))
+    }
 }
 
 /// Runs every contestant `runs` times, one process at a time, the first to go rotating from
@@ -403,7 +411,7 @@ pub fn run(setup: &Setup, anchors: &[Anchor]) -> Result<bool> {
 fn kind_of(problem: &dlx_core::Problem) -> Kind {
     if problem.has_multiplicities() {
         Kind::Multiplicities
-    } else if (0..problem.option_count()).any(|o| problem.option(o).iter().any(|e| e.color != 0)) {
+    } else if problem.color_count() > 0 {
         Kind::Colored
     } else {
         Kind::Plain
@@ -464,11 +472,11 @@ fn exact_cover(setup: &Setup, knuth: &[&Anchor]) -> Result<bool> {
             });
         }
         let timed = race(name, &contestants, setup.runs, setup.verbose, &mut failures);
-        let mut medians = Vec::new();
-        for (who, mine) in contestants.iter().zip(&timed) {
-            let time = (!mine.times.is_empty()).then(|| median(mine.times.iter().copied()));
-            medians.push((who.label.clone(), time));
-        }
+        let medians: Vec<(String, Option<Duration>)> = contestants
+            .iter()
+            .zip(&timed)
+            .map(|(who, mine)| (who.label.clone(), mine.median()))
+            .collect();
         let solutions = timed
             .first()
             .and_then(|t| t.answer.as_ref())
@@ -554,10 +562,10 @@ fn exact_cover(setup: &Setup, knuth: &[&Anchor]) -> Result<bool> {
     Ok(failures.is_empty())
 }
 
-/// `ours / theirs` to two decimals, or `–` when either is missing or theirs is zero.
+/// `ours / theirs` as [`table::ratio`] gives it, or `–` when either is missing.
 fn ratio(ours: Option<Duration>, theirs: Option<Duration>) -> String {
     match (ours, theirs) {
-        (Some(a), Some(b)) if !b.is_zero() => format!("{:.2}", a.as_secs_f64() / b.as_secs_f64()),
+        (Some(a), Some(b)) => table::ratio(a, b),
         _ => "–".to_string(),
     }
 }
@@ -574,25 +582,16 @@ impl PuzzleFile {
     /// cut to its first 81 characters) in a file of their own, `index` telling it from the
     /// others.
     fn write(source: &Path, limit: Option<usize>, index: usize) -> Result<PuzzleFile> {
-        let text =
-            fs::read_to_string(source).with_context(|| format!("reading {}", source.display()))?;
+        let lines = sudoku::puzzle_lines(source, limit)?;
         let mut out = String::new();
-        let mut puzzles = 0;
-        for (k, line) in text.lines().enumerate() {
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
-            if limit.is_some_and(|limit| puzzles >= limit) {
-                break;
-            }
-            let grid: String = line.chars().take(81).collect();
+        for (number, grid) in &lines {
             if grid.chars().count() != 81 {
-                bail!("{}:{}: not a 9x9 puzzle line", source.display(), k + 1);
+                bail!("{}:{number}: not a 9x9 puzzle line", source.display());
             }
-            out.push_str(&grid);
+            out.push_str(grid);
             out.push('\n');
-            puzzles += 1;
         }
+        let puzzles = lines.len();
         let path = std::env::temp_dir().join(format!(
             "dlx-bench-{}-anchor-{index}.txt",
             std::process::id()
@@ -661,8 +660,7 @@ fn sudoku(setup: &Setup, dir: &Path, tdoku: &Anchor) -> Result<bool> {
             setup.verbose,
             &mut failures,
         );
-        let time =
-            |k: usize| (!timed[k].times.is_empty()).then(|| median(timed[k].times.iter().copied()));
+        let time = |k: usize| timed[k].median();
         let rate = |t: Option<Duration>| match t {
             Some(t) if !t.is_zero() => thousands((file.puzzles as f64 / t.as_secs_f64()) as u64),
             _ => "–".to_string(),

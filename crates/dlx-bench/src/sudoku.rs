@@ -27,6 +27,19 @@ pub fn default_puzzle_dir() -> PathBuf {
 }
 
 /// One set of 9x9 puzzles, parsed for both solvers before any timing.
+/// The puzzle lines of the 9x9 set `path` (`#` comments and blank lines skipped), at most
+/// `limit` of them, each cut to its first 81 characters, with its line number (from 1).
+pub fn puzzle_lines(path: &Path, limit: Option<usize>) -> Result<Vec<(usize, String)>> {
+    let text = fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.starts_with('#') && !line.trim().is_empty())
+        .take(limit.unwrap_or(usize::MAX))
+        .map(|(index, line)| (index + 1, line.chars().take(81).collect()))
+        .collect())
+}
+
 pub struct SudokuCase {
     name: String,
     ours: Vec<Vec<u16>>,
@@ -37,18 +50,9 @@ pub struct SudokuCase {
 impl SudokuCase {
     /// Reads at most `limit` puzzles (81-character lines; `#` comments skipped) from `path`.
     pub fn load(path: &Path, limit: Option<usize>) -> Result<SudokuCase> {
-        let text =
-            fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         let mut ours = Vec::new();
         let mut peer = Vec::new();
-        for (index, line) in text.lines().enumerate() {
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
-            if limit.is_some_and(|limit| ours.len() >= limit) {
-                break;
-            }
-            let grid: String = line.chars().take(81).collect();
+        for (number, grid) in puzzle_lines(path, limit)? {
             let cells: Vec<u16> = grid
                 .bytes()
                 .map(|b| match b {
@@ -57,7 +61,7 @@ impl SudokuCase {
                 })
                 .collect();
             let Ok(parsed) = sudoku::Sudoku::from_str_line(&grid) else {
-                bail!("{}:{}: not a 9x9 puzzle line", path.display(), index + 1);
+                bail!("{}:{number}: not a 9x9 puzzle line", path.display());
             };
             ours.push(cells);
             peer.push(parsed);

@@ -70,12 +70,7 @@ impl ThreadsCase {
     /// The set `file` of the puzzle folder `dir`, solved by the binary `dlx`.
     pub fn solving(dlx: &Path, dir: &Path, file: &str, check: bool) -> Result<ThreadsCase> {
         let set = dir.join(file);
-        let text =
-            fs::read_to_string(&set).with_context(|| format!("reading {}", set.display()))?;
-        let puzzles = text
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .count() as u64;
+        let puzzles = crate::sudoku::puzzle_lines(&set, None)?.len() as u64;
         let command = if check {
             "dlx solve --check"
         } else {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use clap::Args;
 use dlx_core::estimate::{self, Estimate, Figure};
-use dlx_core::{cells, Engine, EngineKind, Problem, Search, Status};
+use dlx_core::{EngineKind, Problem, Status};
 use serde_json::json;
 
 use crate::cover;
@@ -58,10 +58,7 @@ struct Speed {
 
 /// Runs the search of `engine` for [`MEASURE`] (or to its end), under Ctrl-C.
 fn measure(problem: &Problem, engine: EngineKind) -> Result<Speed> {
-    let mut search: Box<dyn Engine> = match engine {
-        EngineKind::Links => Box::new(Search::new(problem)),
-        EngineKind::Cells => Box::new(cells::Search::new(problem)?),
-    };
+    let mut search = engine.search(problem)?;
     search.set_stop(stop::control(Some(MEASURE))?);
     let started = Instant::now();
     let status = search.count();
@@ -90,7 +87,6 @@ pub fn run(args: &EstimateArgs) -> Result<Outcome> {
     let report = Report {
         args,
         engine,
-        seconds: estimate.nodes.mean / speed.nodes_per_second.max(1.0),
         estimate,
         speed,
     };
@@ -109,47 +105,38 @@ struct Report<'a> {
     engine: EngineKind,
     estimate: Estimate,
     speed: Speed,
-    seconds: f64,
 }
 
 impl Report<'_> {
+    /// The estimated time of a count on one thread: the estimated nodes at the measured speed.
+    fn seconds(&self) -> f64 {
+        self.estimate.nodes.mean / self.speed.nodes_per_second.max(1.0)
+    }
+
     fn to_json(&self) -> String {
-        let Report {
-            args,
-            engine,
-            estimate,
-            speed,
-            seconds,
-        } = self;
         let figure = |f: &Figure| {
             json!({"mean": f.mean, "std_error": f.std_error, "min": f.min, "median": f.median,
                "max": f.max})
         };
-        let exact = speed
+        let exact = self
+            .speed
             .exact
             .map(|(solutions, nodes)| json!({"solutions": solutions, "nodes": nodes}));
         json!({
-            "engine": engine.name(),
-            "probes": args.probes,
-            "seed": args.seed,
-            "depth": estimate.depth,
-            "nodes": figure(&estimate.nodes),
-            "solutions": figure(&estimate.solutions),
-            "nodes_per_second": speed.nodes_per_second,
-            "seconds": seconds,
+            "engine": self.engine.name(),
+            "probes": self.args.probes,
+            "seed": self.args.seed,
+            "depth": self.estimate.depth,
+            "nodes": figure(&self.estimate.nodes),
+            "solutions": figure(&self.estimate.solutions),
+            "nodes_per_second": self.speed.nodes_per_second,
+            "seconds": self.seconds(),
             "exact": exact,
         })
         .to_string()
     }
 
     fn to_text(&self) -> String {
-        let Report {
-            args,
-            engine,
-            estimate,
-            speed,
-            seconds,
-        } = self;
         let line = |what: &str, f: &Figure| {
             format!(
                 "{what:<9} {} ± {} (probes from {} to {}, median {})\n",
@@ -160,20 +147,21 @@ impl Report<'_> {
                 number(f.median)
             )
         };
-        let mut text = line("nodes", &estimate.nodes) + &line("solutions", &estimate.solutions);
+        let mut text =
+            line("nodes", &self.estimate.nodes) + &line("solutions", &self.estimate.solutions);
         text += &format!(
             "time      {} on one thread, at {} nodes/s\n",
-            duration(*seconds),
-            number(speed.nodes_per_second)
+            duration(self.seconds()),
+            number(self.speed.nodes_per_second)
         );
         text += &format!(
             "probes={} seed={} depth={} engine={}\n",
-            args.probes,
-            args.seed,
-            estimate.depth,
-            engine.name()
+            self.args.probes,
+            self.args.seed,
+            self.estimate.depth,
+            self.engine.name()
         );
-        if let Some((solutions, nodes)) = speed.exact {
+        if let Some((solutions, nodes)) = self.speed.exact {
             text += &format!(
                 "(the search ended while its speed was measured: exactly {solutions} solutions, \
              {nodes} nodes)\n"

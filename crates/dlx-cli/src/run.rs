@@ -160,14 +160,9 @@ fn search_any(
         }
         return search_parallel(problem, args, threads, engine, render);
     }
+    let mut search = engine.search(problem).map_err(|e| anyhow!("{name}: {e}"))?;
     let line = args.count_line(problem, engine);
-    match engine {
-        EngineKind::Cells => {
-            let mut search = cells::Search::new(problem).map_err(|e| anyhow!("{name}: {e}"))?;
-            search_with(&mut search, args, line, render)
-        }
-        EngineKind::Links => search_with(&mut Search::new(problem), args, line, render),
-    }
+    search_with(search.as_mut(), args, line, render)
 }
 
 /// Like [`search`], on one thread with any engine, showing `line` while it counts.

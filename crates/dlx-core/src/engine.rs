@@ -156,6 +156,18 @@ pub enum EngineKind {
 }
 
 impl EngineKind {
+    /// A fresh search of `problem` by this engine, or why the engine cannot search it (dancing
+    /// cells take no multiplicities).
+    pub fn search(
+        self,
+        problem: &Problem,
+    ) -> Result<Box<dyn Engine + Send>, crate::cells::Unsupported> {
+        Ok(match self {
+            EngineKind::Links => Box::new(crate::Search::new(problem)),
+            EngineKind::Cells => Box::new(crate::cells::Search::new(problem)?),
+        })
+    }
+
     /// The engine's name, as [`Engine::name`] gives it and `--engine` takes it.
     pub fn name(self) -> &'static str {
         match self {

@@ -157,23 +157,10 @@ proptest! {
         by_updates: bool,
     ) {
         let p = spec.build();
-        let mut found = Vec::new();
-        let mut done = Stats::default();
-        let mut units = vec![Unit::path(Vec::new())];
         // Split every unit again with the next budget.
-        for &budget in &budgets {
-            let mut next = Vec::new();
-            for unit in &units {
-                let mut search = cells::Search::new(&p).unwrap();
-                let start: Stats = search.enter(unit).unwrap().into();
-                search.set_budget(if by_updates { Budget::Updates(budget) } else { Budget::Nodes(budget) });
-                let solutions: Vec<Vec<usize>> = search.solutions().collect();
-                found.extend(sorted_set(&solutions));
-                done += Stats::from(search.stats()).since(start);
-                next.extend(search.frontier_units());
-            }
-            units = next;
-        }
+        let (found, done, units) = common::frontiers_of_frontiers::<cells::Search>(&p, &budgets, |_, budget| {
+            if by_updates { Budget::Updates(budget) } else { Budget::Nodes(budget) }
+        });
         check_cells_partition(&p, found, done, &units)?;
     }
 

@@ -338,22 +338,10 @@ proptest! {
     #[test]
     fn frontiers_of_frontiers_partition_the_tree(spec in spec(), budgets in proptest::collection::vec(0..12u64, 1..4)) {
         let p = spec.build();
-        let mut found = Vec::new();
-        let mut done = Stats::default();
-        let mut units = vec![Unit::path(Vec::new())];
         // Split every unit again with the next budget.
-        for &budget in &budgets {
-            let mut next = Vec::new();
-            for unit in &units {
-                let mut search = Search::new(&p);
-                let start = search.enter(unit).unwrap();
-                search.set_budget(Budget::Nodes(search.stats().nodes + budget));
-                found.extend(search.solutions().map(sorted));
-                done += search.stats().since(start);
-                next.extend(search.frontier_units().unwrap());
-            }
-            units = next;
-        }
+        let (found, done, units) = common::frontiers_of_frontiers::<Search>(&p, &budgets, |start, budget| {
+            Budget::Nodes(start.nodes + budget)
+        });
         check_partition(&p, found, done, &units)?;
     }
 

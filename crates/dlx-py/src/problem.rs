@@ -7,7 +7,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use dlx_core::parallel::Pool;
-use dlx_core::{cells, knuth, units, Cancel, Engine, ProblemBuilder, Search, Status};
+use dlx_core::{knuth, units, Cancel, Engine, ProblemBuilder, Status};
 use dlx_core::{preferred_engine, EngineKind};
 use dlx_core::{Stop, StopReason};
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyUserWarning, PyValueError};
@@ -133,8 +133,10 @@ impl EngineChoice {
     /// A search of `problem` on one thread by this engine (not [`EngineChoice::Auto`]).
     fn start(self, problem: &dlx_core::Problem) -> PyResult<Box<dyn Engine + Send>> {
         Ok(match self {
-            EngineChoice::Auto | EngineChoice::Dlx => Box::new(Search::new(problem)),
-            EngineChoice::Cells => Box::new(cells::Search::new(problem).map_err(errors::problem)?),
+            EngineChoice::Auto | EngineChoice::Dlx => {
+                EngineKind::Links.search(problem).map_err(errors::problem)?
+            }
+            EngineChoice::Cells => EngineKind::Cells.search(problem).map_err(errors::problem)?,
             EngineChoice::Sat => sat_search(problem)?,
         })
     }

@@ -3,7 +3,10 @@
 // Each test binary uses a part of this module.
 #![allow(dead_code)]
 
-use dlx_core::{Budget, Engine, Entry, Problem, ProblemBuilder, Status, StopReason};
+use dlx_core::{
+    Budget, Engine, Entry, Problem, ProblemBuilder, Solutions, Splittable, Stats, Status,
+    StopReason, Unit,
+};
 use proptest::prelude::*;
 
 /// A random problem before it is built: item numbers and colors (`0` for none) per option.
@@ -106,4 +109,33 @@ pub fn stepped_with_checks<E: Engine>(
             other => return Err(format!("unexpected end {other:?}")),
         }
     }
+}
+
+/// Splits the tree of `E` on `p` again and again: for each of `budgets`, runs every unit left on
+/// a fresh search under the budget `budget(work at entry, b)` and takes its frontier. Returns the
+/// solutions found (each sorted), the work done (each unit's own) and the units left.
+pub fn frontiers_of_frontiers<E: Splittable>(
+    p: &Problem,
+    budgets: &[u64],
+    budget: impl Fn(Stats, u64) -> Budget,
+) -> (Vec<Vec<usize>>, Stats, Vec<Unit>) {
+    let mut found = Vec::new();
+    let mut done = Stats::default();
+    let mut units = vec![Unit::path(Vec::new())];
+    for &b in budgets {
+        let mut next = Vec::new();
+        for unit in &units {
+            let mut search = E::start(p).unwrap();
+            let start = search.enter(unit).unwrap();
+            search.set_budget(budget(start, b));
+            found.extend(Solutions::new(&mut search).map(|mut solution| {
+                solution.sort_unstable();
+                solution
+            }));
+            done += search.stats().since(start);
+            next.extend(search.frontier_units());
+        }
+        units = next;
+    }
+    (found, done, units)
 }
