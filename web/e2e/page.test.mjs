@@ -293,7 +293,12 @@ test("the exact-cover playground counts and draws", async () => {
   await page.selectOption("#cover-mode", "count");
   await page.click("#cover-run");
   await page.waitForFunction(() => /^92 solutions/.test(document.getElementById("cover-status").textContent));
+  assert.match(await page.textContent("#cover-stats"), /dancing cells · solutions 92/);
+  await page.selectOption("#cover-engine", "dlx");
+  await page.click("#cover-run");
+  await page.waitForFunction(() => /dancing links/.test(document.getElementById("cover-stats").textContent));
   assert.match(await page.textContent("#cover-stats"), /nodes 1,049 · updates 16,680/);
+  await page.selectOption("#cover-engine", "auto");
   await page.selectOption("#cover-mode", "list");
   await page.fill("#cover-first", "4");
   await page.click("#cover-run");

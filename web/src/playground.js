@@ -67,7 +67,7 @@ export class CoverSection {
   run() {
     const $ = this.$;
     const mode = $("cover-mode").value;
-    const request = { source: this.source(), mode };
+    const request = { source: this.source(), mode, engine: $("cover-engine").value };
     if (mode === "list") request.first = Math.max(1, Math.min(10000, Math.floor(Number($("cover-first").value) || 10)));
     $("cover-error").textContent = "";
     $("cover-solutions").replaceChildren();
@@ -110,7 +110,7 @@ export class CoverSection {
     this.add(answer);
     const s = answer.stats;
     const warnings = answer.warnings?.length ? ` · ${answer.warnings.join("; ")}` : "";
-    $("cover-stats").textContent = `${formatMs(ms)} · solutions ${formatCount(s.solutions)} · nodes ${formatCount(s.nodes)} · updates ${formatCount(s.updates)} · ${formatCount(answer.items)} items, ${formatCount(answer.options)} options${warnings}`;
+    $("cover-stats").textContent = `${formatMs(ms)} · ${answer.engine === "cells" ? "dancing cells" : "dancing links"} · solutions ${formatCount(s.solutions)} · nodes ${formatCount(s.nodes)} · updates ${formatCount(s.updates)} · ${formatCount(answer.items)} items, ${formatCount(answer.options)} options${warnings}`;
     const more = answer.complete ? "" : " (there may be more)";
     const shown = this.found > this.drawn ? `, the first ${this.drawn} drawn` : "";
     $("cover-status").textContent = `${formatCount(s.solutions)} solution${s.solutions === 1 ? "" : "s"}${more}${shown}${s.solutions === 0 ? ": no solution" : ""}`;

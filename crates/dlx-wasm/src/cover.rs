@@ -3,7 +3,7 @@
 //! statistics, each solution drawn as its model draws it.
 
 use dlx_core::knuth;
-use dlx_core::{Budget, Problem, Search, Status};
+use dlx_core::{preferred_engine, Budget, Engine, EngineKind, Problem, Status, Stop};
 use dlx_puzzles::langford::Langford;
 use dlx_puzzles::polyomino::{self, Board, PictureError, Piece, Polyomino};
 use dlx_puzzles::queens::{Order, Queens};
@@ -56,6 +56,22 @@ struct CoverRequest {
     /// How many solutions a listing shows (at most [`MAX_LISTED`]).
     #[serde(default)]
     first: Option<u64>,
+    /// Which engine searches.
+    #[serde(default)]
+    engine: EngineRequest,
+}
+
+/// The engine a request asks for, as `dlx cover --engine` takes it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum EngineRequest {
+    /// Dancing cells where they apply, dancing links for multiplicities.
+    #[default]
+    Auto,
+    /// Dancing links, whose nodes and updates are those of Knuth's programs.
+    Dlx,
+    /// Dancing cells.
+    Cells,
 }
 
 /// A problem with the way its solutions are drawn.
@@ -192,16 +208,16 @@ fn read_pieces(spec: &str) -> Result<Vec<Piece>, InputError> {
     }
 }
 
-/// A count or a listing of one problem's solutions, run a slice at a time.
-#[derive(Clone, Debug)]
+/// A count or a listing of one problem's solutions, run a slice at a time, by the engine the
+/// request names; by default the one the command line takes (dancing cells, or dancing links for
+/// multiplicities).
 pub struct CoverRun {
     state: Result<Running, String>,
 }
 
-#[derive(Clone, Debug)]
 struct Running {
     model: Model,
-    search: Search,
+    search: Box<dyn Engine + Send>,
     mode: Mode,
     warnings: Vec<String>,
     /// The solutions drawn since the last answer.
@@ -218,7 +234,15 @@ impl CoverRun {
         let start = || -> Result<Running, InputError> {
             let request = request::<CoverRequest>(request_json)?;
             let (model, warnings) = build(request.source)?;
-            let mut search = Search::new(model.problem());
+            let problem = model.problem();
+            let engine = match request.engine {
+                EngineRequest::Auto => preferred_engine(problem),
+                EngineRequest::Dlx => EngineKind::Links,
+                EngineRequest::Cells => EngineKind::Cells,
+            };
+            let mut search = engine
+                .search(problem)
+                .map_err(|e| InputError::new("engine", e.to_string()))?;
             if request.mode == Mode::List {
                 search.set_limit(Some(request.first.unwrap_or(10).min(MAX_LISTED)));
             }
@@ -249,7 +273,7 @@ impl CoverRun {
         if run.done.is_none() {
             let spent = run.search.stats().nodes;
             run.search
-                .set_budget(Budget::Nodes(spent.saturating_add(nodes)));
+                .set_stop(Stop::new().with_budget(Budget::Nodes(spent.saturating_add(nodes))));
             let status = match run.mode {
                 Mode::Count => run.search.count(),
                 Mode::List => loop {
@@ -270,6 +294,7 @@ impl CoverRun {
         json!({
             "state": if run.done.is_some() { "done" } else { "running" },
             "model": run.model.kind(),
+            "engine": run.search.name(),
             "stats": stats(&run.search.stats()),
             "complete": run.done == Some(Status::Exhausted),
             "found": std::mem::take(&mut run.found),
@@ -304,15 +329,46 @@ mod tests {
     #[test]
     fn knuths_figures_for_eight_queens() {
         let (answer, _, slices) = finish(
-            json!({"source": {"queens": {"n": 8}}, "mode": "count"}),
+            json!({"source": {"queens": {"n": 8}}, "mode": "count", "engine": "dlx"}),
             100.0,
         );
         assert_eq!(
             answer["stats"],
             json!({"solutions": 92, "nodes": 1049, "updates": 16680})
         );
+        assert_eq!(answer["engine"], "dlx");
         assert_eq!(answer["complete"], true);
         assert!(slices > 5);
+    }
+
+    #[test]
+    fn counts_take_dancing_cells_unless_asked_or_unable() {
+        let queens = json!({"source": {"queens": {"n": 8}}, "mode": "count"});
+        let (answer, _, slices) = finish(queens.clone(), 20.0);
+        assert_eq!(answer["engine"], "cells");
+        assert_eq!(answer["stats"]["solutions"], 92);
+        assert_eq!(answer["complete"], true);
+        assert!(slices > 5, "a cells count pauses and resumes too");
+        let mut asked = queens;
+        asked["engine"] = json!("cells");
+        assert_eq!(finish(asked, 20.0).0["stats"], answer["stats"]);
+        // Multiplicities: dancing links by default, refused by dancing cells.
+        let knuth = "2:2|A B\nA\nA B\nA\n";
+        let (answer, _, _) = finish(json!({"source": {"knuth": knuth}, "mode": "count"}), 1.0);
+        assert_eq!(answer["engine"], "dlx");
+        // B once, A twice: A B with either of the two options A.
+        assert_eq!(answer["stats"]["solutions"], 2);
+        let (answer, _, _) = finish(
+            json!({"source": {"knuth": knuth}, "mode": "count", "engine": "cells"}),
+            1.0,
+        );
+        assert_eq!(answer["state"], "error");
+        assert_eq!(answer["error"]["field"], "engine");
+        let (answer, _, _) = finish(
+            json!({"source": {"queens": {"n": 4}}, "mode": "count", "engine": "sat"}),
+            1.0,
+        );
+        assert_eq!(answer["state"], "error");
     }
 
     #[test]

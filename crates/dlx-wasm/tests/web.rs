@@ -103,11 +103,20 @@ fn reading_and_writing_with_errors_in_place() {
 
 #[wasm_bindgen_test]
 fn the_playground_gives_knuths_figures() {
-    let mut task = CoverTask::new(r#"{"source":{"queens":{"n":8}},"mode":"count"}"#);
+    let mut task = CoverTask::new(r#"{"source":{"queens":{"n":8}},"mode":"count","engine":"dlx"}"#);
     let (answer, _) = finish(|| task.run(100.0));
     assert_eq!(
         answer["stats"],
         json!({"solutions": 92, "nodes": 1049, "updates": 16680})
+    );
+    let mut task = CoverTask::new(r#"{"source":{"queens":{"n":8}},"mode":"count"}"#);
+    let (answer, _) = finish(|| task.run(100.0));
+    assert_eq!(
+        (
+            answer["engine"].clone(),
+            answer["stats"]["solutions"].clone()
+        ),
+        (json!("cells"), json!(92))
     );
     let mut task = CoverTask::new(r#"{"source":{"langford":{"n":4}},"mode":"list"}"#);
     let (answer, _) = finish(|| task.run(100.0));
