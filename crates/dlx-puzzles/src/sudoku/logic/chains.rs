@@ -199,9 +199,18 @@ pub struct Chains<'g> {
     pool: Vec<Implications>,
     /// The room assumptions are followed in.
     room: Room,
-    /// The cycle search's room: its nodes and the "on" potentials it has reached.
+    /// The cycle search's room: its nodes, the "on" potentials it has reached, the nodes of
+    /// each state still to extend (and the round being extended), and the loops closed.
     cycle_nodes: Vec<(Pot, usize)>,
     cycle_seen: Vec<bool>,
+    cycle_pending: [Vec<usize>; 3],
+    cycle_found: Vec<usize>,
+    /// A loop closed, and the candidates its "on" and "off" ends see; the loop's cells.
+    cycle_loop: [Vec<Pot>; 3],
+    cycle_cells: Vec<usize>,
+    /// The unary search's room: the potentials of this level and the next, and the targets.
+    unary_levels: [VecDeque<Pot>; 2],
+    unary_targets: Vec<(Pot, Pot, Cause)>,
     /// When only the easiest hint is wanted: the key of the easiest found so far, beyond which
     /// (or at which, since the first found comes first) searches stop.
     bound: Option<Option<Key>>,
@@ -282,6 +291,12 @@ impl<'g> Chains<'g> {
             room: Room::default(),
             cycle_nodes: Vec::new(),
             cycle_seen: Vec::new(),
+            cycle_pending: Default::default(),
+            cycle_found: Vec::new(),
+            cycle_loop: Default::default(),
+            cycle_cells: Vec::new(),
+            unary_levels: Default::default(),
+            unary_targets: Vec::new(),
             bound: None,
             watch: None,
             followed_count: 0,
@@ -714,10 +729,13 @@ impl<'g> Chains<'g> {
         let mut imp = self.fresh();
         imp.insert(source, &[], Cause::Assumed);
         // One level at a time: the potentials of one state, those they imply of the other.
-        let mut level = VecDeque::from([source]);
-        let mut next = VecDeque::new();
+        let [mut level, mut next] = std::mem::take(&mut self.unary_levels);
+        level.clear();
+        level.push_back(source);
+        next.clear();
         let mut depth = 0;
-        let mut targets: Vec<(Pot, Pot, Cause)> = Vec::new();
+        let mut targets = std::mem::take(&mut self.unary_targets);
+        targets.clear();
         // Each potential's consequences, onto the queue of the other state.
         let mut spread = |p: Pot, queue: &mut VecDeque<Pot>| {
             for &(q, cause) in links.of(p) {
@@ -741,7 +759,8 @@ impl<'g> Chains<'g> {
             std::mem::swap(&mut level, &mut next);
             depth += 1;
         }
-        for (target, parent, _) in targets {
+        self.unary_levels = [level, next];
+        for &(target, parent, _) in &targets {
             let complexity = 1 + self.complexity(&imp, parent);
             let mut path = imp.path(parent);
             path.push(target);
@@ -772,6 +791,7 @@ impl<'g> Chains<'g> {
                 });
             }
         }
+        self.unary_targets = targets;
         self.tick(imp.members().len());
         self.pool.push(imp);
     }
@@ -790,9 +810,12 @@ impl<'g> Chains<'g> {
         let mut on_seen = std::mem::take(&mut self.cycle_seen);
         on_seen.resize(grid.board().cell_count() * n * 2, false);
         on_seen[source as usize] = true;
-        let mut pending_on = vec![0usize];
-        let mut pending_off: Vec<usize> = Vec::new();
-        let mut found: Vec<usize> = Vec::new();
+        let [mut pending_on, mut pending_off, mut round] = std::mem::take(&mut self.cycle_pending);
+        pending_on.clear();
+        pending_on.push(0);
+        pending_off.clear();
+        let mut found = std::mem::take(&mut self.cycle_found);
+        found.clear();
         let mut length = 0;
         let offs = self.links(cell_rule);
         // Strong links through houses too, or through cells only.
@@ -814,7 +837,9 @@ impl<'g> Chains<'g> {
                 break;
             }
             length += 1;
-            for at in std::mem::take(&mut pending_on) {
+            std::mem::swap(&mut round, &mut pending_on);
+            pending_on.clear();
+            for &at in &round {
                 for &(q, _) in offs.of(nodes[at].0) {
                     if !is_ancestor(&nodes, at, q) {
                         nodes.push((q, at));
@@ -823,7 +848,9 @@ impl<'g> Chains<'g> {
                 }
             }
             length += 1;
-            for at in std::mem::take(&mut pending_off) {
+            std::mem::swap(&mut round, &mut pending_off);
+            pending_off.clear();
+            for &at in &round {
                 for &(q, cause) in ons.of(nodes[at].0) {
                     if !house_rule && cause != Cause::Cell {
                         continue;
@@ -847,39 +874,48 @@ impl<'g> Chains<'g> {
             on_seen[p as usize] = false;
         }
         self.cycle_seen = on_seen;
-        for end in found {
+        self.cycle_pending = [pending_on, pending_off, round];
+        let [mut loop_nodes, mut forward, mut back] = std::mem::take(&mut self.cycle_loop);
+        let mut cells = std::mem::take(&mut self.cycle_cells);
+        for &end in &found {
             // The loop, from its end back to (not including) the source node.
-            let mut loop_nodes = Vec::new();
+            loop_nodes.clear();
             let mut at = end;
             while nodes[at].1 != usize::MAX {
                 loop_nodes.push(nodes[at].0);
                 at = nodes[at].1;
             }
-            let cells: Vec<usize> = loop_nodes.iter().map(|&p| cell_of(p, n)).collect();
-            let mut forward = Vec::new();
-            let mut back = Vec::new();
+            cells.clear();
+            cells.extend(loop_nodes.iter().map(|&p| cell_of(p, n)));
+            forward.clear();
+            back.clear();
             for &p in &loop_nodes {
                 let value = value_of(p, n);
                 for &c in grid.board().peers(cell_of(p, n)) {
                     if !cells.contains(&c) && grid.has(c, value) {
                         if is_on(p) {
-                            forward.push((c, value));
+                            forward.push(pot(c, value, false, n));
                         } else {
-                            back.push((c, value));
+                            back.push(pot(c, value, false, n));
                         }
                     }
                 }
             }
-            let mut eliminations: Vec<(usize, u16)> =
-                forward.into_iter().filter(|e| back.contains(e)).collect();
-            eliminations.sort_unstable();
-            eliminations.dedup();
+            forward.sort_unstable();
+            forward.dedup();
+            back.sort_unstable();
+            let mut eliminations = Vec::new();
+            for &e in &forward {
+                if back.binary_search(&e).is_ok() {
+                    eliminations.push((cell_of(e, n), value_of(e, n)));
+                }
+            }
             if eliminations.is_empty() {
                 continue;
             }
             let complexity = loop_nodes.len() as u32;
             let difficulty = base + length_difficulty(complexity);
-            let mut path: Vec<Pot> = loop_nodes.clone();
+            let mut path = loop_nodes.clone();
             path.push(source);
             path.reverse();
             let step = Step {
@@ -902,6 +938,10 @@ impl<'g> Chains<'g> {
                 rule_parents: Vec::new(),
             });
         }
+        self.cycle_found = found;
+        self.cycle_loop = [loop_nodes, forward, back];
+        self.cycle_cells = cells;
+        self.cycle_nodes = nodes;
     }
 
     /// Multiple and dynamic chains from every cell.
@@ -934,7 +974,6 @@ impl<'g> Chains<'g> {
             if contradiction {
                 if let Some((a, b)) = on_absurd {
                     let complexity = self.complexity(on_imp, a) + self.complexity(on_imp, b);
-                    let paths = [on_imp.path(a), on_imp.path(b)];
                     self.push(
                         hints,
                         on_imp,
@@ -943,7 +982,7 @@ impl<'g> Chains<'g> {
                         p_off,
                         base,
                         complexity,
-                        paths,
+                        || [on_imp.path(a), on_imp.path(b)],
                         &[a, b],
                     );
                 }
@@ -953,7 +992,6 @@ impl<'g> Chains<'g> {
                 let (off_imp, off_absurd) = self.follow(chaining, &[p_off]);
                 if let Some((a, b)) = off_absurd.filter(|_| contradiction) {
                     let complexity = self.complexity(&off_imp, a) + self.complexity(&off_imp, b);
-                    let paths = [off_imp.path(a), off_imp.path(b)];
                     self.push(
                         hints,
                         &off_imp,
@@ -962,7 +1000,7 @@ impl<'g> Chains<'g> {
                         p_on,
                         base,
                         complexity,
-                        paths,
+                        || [off_imp.path(a), off_imp.path(b)],
                         &[a, b],
                     );
                 }
@@ -972,7 +1010,6 @@ impl<'g> Chains<'g> {
                             continue;
                         }
                         let complexity = self.complexity(on_imp, q) + self.complexity(&off_imp, q);
-                        let paths = [on_imp.path(q), off_imp.path(q)];
                         self.push(
                             hints,
                             on_imp,
@@ -981,7 +1018,7 @@ impl<'g> Chains<'g> {
                             q,
                             base,
                             complexity,
-                            paths,
+                            || [on_imp.path(q), off_imp.path(q)],
                             &[q],
                         );
                     }
@@ -1010,6 +1047,9 @@ impl<'g> Chains<'g> {
                 .sum();
             let technique = chaining.technique(Kind::Cell);
             let difficulty = base + length_difficulty(complexity);
+            if self.beyond((difficulty, complexity, Kind::Cell)) {
+                continue;
+            }
             let Some(step) = self.conclude(technique, q, difficulty) else {
                 continue;
             };
@@ -1072,6 +1112,9 @@ impl<'g> Chains<'g> {
                         .map(|f| f.0.complexity(q, &mut self.seen))
                         .sum::<u32>();
                 let difficulty = chaining.base() + length_difficulty(complexity);
+                if self.beyond((difficulty, complexity, Kind::Region)) {
+                    continue;
+                }
                 let Some(step) = self.conclude(chaining.technique(Kind::Region), q, difficulty)
                 else {
                     continue;
@@ -1114,10 +1157,13 @@ impl<'g> Chains<'g> {
         result: Pot,
         base: u16,
         complexity: u32,
-        paths: [Vec<Pot>; 2],
+        paths: impl FnOnce() -> [Vec<Pot>; 2],
         ends: &[Pot],
     ) {
         let difficulty = base + length_difficulty(complexity);
+        if self.beyond((difficulty, complexity, kind)) {
+            return;
+        }
         let Some(step) = self.conclude(chaining.technique(kind), result, difficulty) else {
             return;
         };
@@ -1133,7 +1179,7 @@ impl<'g> Chains<'g> {
             kind,
             result,
             step,
-            paths: paths.into(),
+            paths: paths().into(),
             n: self.n,
             rule_parents,
         });
