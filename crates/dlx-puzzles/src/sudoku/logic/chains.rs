@@ -21,7 +21,7 @@ use std::rc::Rc;
 
 use dlx_core::{Stop, StopReason, Watch};
 
-use super::grid::{cell_name, values, Grid};
+use super::grid::{bit, cell_name, values, Grid};
 use super::implications::{
     cell_of, conjugate, is_on, length_difficulty, pot, value_of, Cause, Implications, Implied, Pot,
 };
@@ -434,9 +434,10 @@ impl<'g> Chains<'g> {
             }
         }
         let start = out.len();
+        let b = bit(value);
         for &h in &self.houses[cell] {
             for &c in work.board().house_cells(h) {
-                if c != cell && work.has(c, value) {
+                if c != cell && work.candidates(c) & b != 0 {
                     let q = pot(c, value, false, n);
                     if !out[start..].iter().any(|&(r, _)| r == q) {
                         out.push((q, Cause::House(h)));
@@ -473,25 +474,24 @@ impl<'g> Chains<'g> {
                 out.end(pot(cell, other, true, n), Cause::Cell, start);
             }
         }
+        let b = bit(value);
+        let open = |c: usize| c != cell && work.candidates(c) & b != 0;
         for &h in &self.houses[cell] {
-            let mut other = None;
-            let mut count = 0;
-            for &c in work.board().house_cells(h) {
-                if c != cell && work.has(c, value) {
-                    count += 1;
-                    other = Some(c);
-                }
-            }
-            let (1, Some(c)) = (count, other) else {
+            // The one other place of the value in the house, if it has exactly one.
+            let mut others = work.board().house_cells(h).iter().copied();
+            let Some(c) = others.find(|&c| open(c)) else {
                 continue;
             };
+            if others.any(open) {
+                continue;
+            }
             let q = pot(c, value, true, n);
             if out.contains(q) {
                 continue;
             }
             let start = out.begin(p);
             for &d in work.board().house_cells(h) {
-                if source.has(d, value) && !work.has(d, value) {
+                if source.candidates(d) & !work.candidates(d) & b != 0 {
                     let r = pot(d, value, false, n);
                     if imp.contains(r) {
                         out.add_parent(r);
