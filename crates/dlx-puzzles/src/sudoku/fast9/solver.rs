@@ -1,5 +1,7 @@
 //! The reusable solver: depth-first search over copied boards.
 
+use std::cell::OnceCell;
+
 use super::board::Board;
 use super::isa::{Isa, Path, Search};
 use crate::sudoku::{FastPath, Tally};
@@ -28,8 +30,12 @@ use crate::sudoku::{FastPath, Tally};
 pub struct Solver9 {
     /// The limit, the solutions, the guesses and the stop of the current call.
     tally: Tally,
-    /// The first solution of the current call (valid once one is found).
-    first: Option<[u8; 81]>,
+    /// The board of the first solution of the current call (valid once one is found). Kept as
+    /// a board and written out only when asked for: a check never reads it, and copying the
+    /// board costs less than writing its 81 values.
+    solved: Option<Board>,
+    /// `solved` written out, row by row, once asked for.
+    first: OnceCell<[u8; 81]>,
     /// The instruction set the search runs on.
     path: Path,
 }
@@ -58,7 +64,8 @@ impl Solver9 {
     fn with_path(path: Path) -> Self {
         Solver9 {
             tally: Tally::default(),
-            first: None,
+            solved: None,
+            first: OnceCell::new(),
             path,
         }
     }
@@ -70,7 +77,12 @@ impl Solver9 {
 
     /// The first solution found by the last call, if any, as 81 values row by row.
     pub fn first(&self) -> Option<&[u8; 81]> {
-        self.first.as_ref()
+        let solved = self.solved.as_ref()?;
+        Some(self.first.get_or_init(|| {
+            let mut out = [0u8; 81];
+            solved.write_solution(&mut out);
+            out
+        }))
     }
 
     /// Searches until `limit` solutions are found or the tree is done, with value `v + 1` of
@@ -82,7 +94,8 @@ impl Solver9 {
         without: Option<(usize, usize)>,
     ) -> Option<()> {
         self.tally.start(limit);
-        self.first = None;
+        self.solved = None;
+        self.first.take();
         let mut board = Board::from_givens(cells)?;
         if let Some((cell, v)) = without {
             board.strike(v, cell);
@@ -108,10 +121,8 @@ impl Search for Solver9 {
                 return false;
             }
             if board.is_solved() {
-                if self.first.is_none() {
-                    let mut out = [0u8; 81];
-                    board.write_solution(&mut out);
-                    self.first = Some(out);
+                if self.solved.is_none() {
+                    self.solved = Some(board);
                 }
                 return self.tally.solved();
             }
@@ -161,8 +172,9 @@ impl FastPath for Solver9 {
 
     fn first_into(&self, out: &mut Vec<u16>) -> bool {
         out.clear();
-        out.extend(self.first.iter().flatten().map(|&v| u16::from(v)));
-        self.first.is_some()
+        let first = self.first();
+        out.extend(first.into_iter().flatten().map(|&v| u16::from(v)));
+        first.is_some()
     }
 
     fn tally(&self) -> &Tally {
