@@ -1,7 +1,8 @@
 //! The instruction set the 9x9 search runs on, chosen once at run time.
 //!
 //! One portable binary carries the search three times: for baseline x86-64, for AVX2 with
-//! BMI1/2, POPCNT and LZCNT (x86-64-v3), and for AVX-512 (x86-64-v4). The bit tricks of the
+//! BMI1/2 and POPCNT (x86-64-v3 but LZCNT, which the search has no use for), and for AVX-512
+//! (x86-64-v4). The bit tricks of the
 //! board (`trailing_zeros`, `x & (x - 1)`, `count_ones`, the branch-free comparisons of the
 //! 27 bitboards) compile to single instructions or wider vectors on the later sets. AVX2
 //! is used where the CPU has it ([`Isa::best`]) unless the environment variable [`ISA_VARIABLE`]
@@ -10,7 +11,8 @@
 //! only.
 //!
 //! This is the crate's one module with `unsafe` code: calling a function compiled for
-//! features the CPU may lack. A private `Path` token is the proof that it has them.
+//! features the CPU may lack (a private `Path` token is the proof that it has them), and
+//! reading the register that says which of them the OS saves.
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -23,7 +25,7 @@ pub const ISA_VARIABLE: &str = "DLX_FAST9_ISA";
 pub enum Isa {
     /// What every CPU of the target has (SSE2 on x86-64).
     Baseline,
-    /// AVX2, BMI1, BMI2, POPCNT and LZCNT.
+    /// AVX2, BMI1, BMI2 and POPCNT.
     Avx2,
     /// AVX-512 (F, BW, CD, DQ, VL) on top of [`Isa::Avx2`].
     Avx512,
@@ -89,15 +91,13 @@ impl Isa {
             Isa::Baseline => true,
             #[cfg(target_arch = "x86_64")]
             Isa::Avx2 => {
-                std::arch::is_x86_feature_detected!("avx2")
-                    && std::arch::is_x86_feature_detected!("bmi1")
-                    && std::arch::is_x86_feature_detected!("bmi2")
-                    && std::arch::is_x86_feature_detected!("popcnt")
-                    && std::arch::is_x86_feature_detected!("lzcnt")
+                static AVX2: OnceLock<bool> = OnceLock::new();
+                *AVX2.get_or_init(x86::has_avx2)
             }
             #[cfg(target_arch = "x86_64")]
             Isa::Avx512 => {
                 Isa::Avx2.is_available()
+                    && std::arch::is_x86_feature_detected!("lzcnt")
                     && std::arch::is_x86_feature_detected!("avx512f")
                     && std::arch::is_x86_feature_detected!("avx512bw")
                     && std::arch::is_x86_feature_detected!("avx512cd")
@@ -199,9 +199,42 @@ pub(super) trait Search {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::{Path, Search};
+    use std::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv};
 
-    /// The search compiled with x86-64-v3's features.
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    /// Whether the CPU has the features [`avx2`] is compiled for and the OS saves the AVX
+    /// registers, read from three `cpuid` leaves. The standard library's detection reads every
+    /// leaf it knows the first time it is asked, and on a virtual machine each `cpuid` traps to
+    /// the host: that was the largest part of starting `dlx solve` after the dynamic loader.
+    pub fn has_avx2() -> bool {
+        // `cpuid` is safe to execute on every x86-64 CPU; the intrinsics are only marked
+        // `unsafe` on older compilers.
+        #[allow(unused_unsafe)]
+        let (max, leaf1) = unsafe { (__cpuid(0).eax, __cpuid(1).ecx) };
+        let bit = |x: u32, n: u32| x >> n & 1 == 1;
+        let (popcnt, xsave, osxsave, avx) = (
+            bit(leaf1, 23),
+            bit(leaf1, 26),
+            bit(leaf1, 27),
+            bit(leaf1, 28),
+        );
+        if max < 7 || !(popcnt && xsave && osxsave && avx) {
+            return false;
+        }
+        // SAFETY: `xgetbv` needs the XSAVE feature, and reading XCR0 needs the OS to have
+        // enabled it: CPUID.1:ECX bits 26 (XSAVE) and 27 (OSXSAVE), both checked just above.
+        let xcr0 = unsafe { _xgetbv(0) };
+        // The SSE and AVX register states (bits 1 and 2) are saved on a context switch.
+        if xcr0 & 0b110 != 0b110 {
+            return false;
+        }
+        #[allow(unused_unsafe)]
+        // SAFETY: as `__cpuid` above; leaf 7 exists (`max >= 7`).
+        let leaf7 = unsafe { __cpuid_count(7, 0).ebx };
+        bit(leaf7, 3) && bit(leaf7, 5) && bit(leaf7, 8)
+    }
+
+    /// The search compiled with x86-64-v3's features (LZCNT aside).
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     pub fn avx2<S: Search>(state: &mut S, arg: S::Arg, path: Path) -> bool {
         state.search(arg, path)
     }
@@ -212,5 +245,17 @@ mod x86 {
     )]
     pub fn avx512<S: Search>(state: &mut S, arg: S::Arg, path: Path) -> bool {
         state.search(arg, path)
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    #[test]
+    fn the_direct_check_agrees_with_the_standard_detection() {
+        let standard = std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt");
+        assert_eq!(super::x86::has_avx2(), standard);
     }
 }
