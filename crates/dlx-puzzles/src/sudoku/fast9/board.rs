@@ -20,15 +20,21 @@ const BANDS: [usize; 3] = [0, 1, 2];
 /// instruction set ([`super::isa`]) rather than once for the baseline.
 ///
 /// Invariants kept by every method: bits only ever leave `cand` (never return); a cell leaves
-/// `unsolved` once its value is fixed, and from then on no other value has its bit; `seen[v][b]`
-/// is what `cand[v][b]` was when the band rule last ran on it, so a bitboard differing from it
-/// needs the rule again.
+/// `unsolved` once its value is fixed, and from then on no other value has its bit; a bitboard
+/// that lost a bit since the band rule last ran on it has its `dirty` bit, so that the rule runs
+/// on it again.
+///
+/// Every write to `cand` marks `dirty` itself rather than the sweep comparing all 27 bitboards
+/// with a copy: that comparison loaded, as vectors, words the band rule had just stored one by
+/// one, and the load waited for the stores (the costliest instruction of the search on hard
+/// puzzles). The bitboards are held band by band, so that a cell or a hidden single struck from
+/// the nine values of a band is one run of nine words.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Board {
-    /// `cand[v][b]`: the cells of band `b` where value `v + 1` may still go (fixed cells included).
-    cand: [[u32; 3]; 9],
-    /// `cand` as the band rule last left it.
-    seen: [[u32; 3]; 9],
+    /// `cand[b][v]`: the cells of band `b` where value `v + 1` may still go (fixed cells included).
+    cand: [[u32; 9]; 3],
+    /// Bit `16b + v` set when `cand[b][v]` lost a candidate since the band rule last ran on it.
+    dirty: u64,
     /// The cells of each band whose value is not fixed yet.
     unsolved: [u32; 3],
 }
@@ -81,16 +87,16 @@ impl Board {
                 }
             }
         }
-        let mut cand = [[0u32; 3]; 9];
+        let mut cand = [[0u32; 9]; 3];
         for v in 0..9 {
             for b in BANDS {
-                cand[v][b] = (BAND & !struck[v][b] & !any[b]) | given[v][b];
+                cand[b][v] = (BAND & !struck[v][b] & !any[b]) | given[v][b];
             }
         }
         Some(Board {
             cand,
-            // Differs from every bitboard (they have 27 bits), so the rule runs on all of them.
-            seen: [[u32::MAX; 3]; 9],
+            // The rule runs once on every bitboard.
+            dirty: 0x1ff | 0x1ff << 16 | 0x1ff << 32,
             unsolved: [BAND & !any[0], BAND & !any[1], BAND & !any[2]],
         })
     }
@@ -99,7 +105,9 @@ impl Board {
     /// the solutions where the cell has another value. For a cell without a given (a given
     /// keeps only its own value, so striking another is nothing).
     pub fn strike(&mut self, v: usize, cell: usize) {
-        self.cand[v % 9][cell / 27 % 3] &= !(1 << (cell % 27));
+        let (v, b) = (v % 9, cell / 27 % 3);
+        self.cand[b][v] &= !(1 << (cell % 27));
+        self.dirty |= 1 << (16 * b + v);
     }
 
     /// Whether every cell has its value.
@@ -114,8 +122,8 @@ impl Board {
         // `& 31`: no bounds check and no multiplication per cell.
         for (b, band_out) in out.chunks_exact_mut(27).enumerate() {
             let mut cells = [0u8; 32];
-            for (value, bands) in (1..).zip(&self.cand) {
-                let mut x = bands[b % 3];
+            for (value, &x0) in (1..).zip(&self.cand[b % 3]) {
+                let mut x = x0;
                 while x != 0 {
                     cells[x.trailing_zeros() as usize & 31] = value;
                     x &= x - 1;
@@ -131,15 +139,18 @@ impl Board {
     #[inline(always)]
     pub fn place(&mut self, v: usize, b: usize, bit: u32) -> bool {
         let (v, b) = (v % 9, b % 3);
-        let own = self.cand[v][b];
+        let own = self.cand[b][v];
         if own & bit == 0 {
             return false;
         }
         self.unsolved[b] &= !bit;
-        for bands in &mut self.cand {
-            bands[b] &= !bit;
-        }
-        self.cand[v][b] = own & !ROW_BOX_PEERS[bit.trailing_zeros() as usize & 31];
+        let mut lost = strike_all(&mut self.cand[b], bit);
+        let peers = ROW_BOX_PEERS[bit.trailing_zeros() as usize & 31];
+        self.cand[b][v] = own & !peers;
+        // The value keeps its cell: it changed only if a peer had it.
+        lost &= !(1 << v);
+        lost |= u64::from(own & peers != 0) << v;
+        self.dirty |= lost << (16 * b);
         true
     }
 
@@ -167,36 +178,22 @@ impl Board {
         }
     }
 
-    /// Runs the band rule on every changed bitboard until none changes. False on a
-    /// contradiction.
+    /// Runs the band rule on every dirty bitboard until none is left. False on a contradiction.
     #[inline(always)]
     fn sweep(&mut self) -> bool {
         loop {
-            let mut changed = self.changed();
+            let mut changed = self.dirty;
             if changed == 0 {
                 return true;
             }
             while changed != 0 {
                 let k = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
-                if !self.band_rule(k / 3, k % 3) {
+                if !self.band_rule(k & 15, k >> 4) {
                     return false;
                 }
             }
         }
-    }
-
-    /// The bitboards that differ from what the band rule last left, as bit `3v + b` for value
-    /// `v + 1` in band `b`: all 27 compared without a branch. Testing and branching on each in
-    /// turn ran fewer instructions but mispredicted often enough to take 12 % longer on hard
-    /// puzzles.
-    #[inline(always)]
-    fn changed(&self) -> u32 {
-        let (cand, seen) = (self.cand.as_flattened(), self.seen.as_flattened());
-        cand.iter()
-            .zip(seen)
-            .enumerate()
-            .fold(0, |m, (k, (c, s))| m | u32::from(c != s) << k)
     }
 
     /// The band rule for value `v + 1` in band `b`: keep only the candidates that take part in
@@ -205,7 +202,7 @@ impl Board {
     /// box of this band claims. False when the band has no placement left.
     #[inline(always)]
     fn band_rule(&mut self, v: usize, b: usize) -> bool {
-        let a = self.cand[v][b];
+        let a = self.cand[b][v];
         let summary = usize::from(ROW_SEGMENTS[(a & 0x1ff) as usize])
             | usize::from(ROW_SEGMENTS[((a >> 9) & 0x1ff) as usize]) << 3
             | usize::from(ROW_SEGMENTS[((a >> 18) & 0x1ff) as usize]) << 6;
@@ -214,8 +211,11 @@ impl Board {
             return false;
         }
         let claims = COLUMN_CLAIMS[fold_rows(a) as usize];
-        self.cand[v][(b + 1) % 3] &= !claims;
-        self.cand[v][(b + 2) % 3] &= !claims;
+        let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
+        self.dirty |= u64::from(self.cand[b1][v] & claims != 0) << (16 * b1 + v)
+            | u64::from(self.cand[b2][v] & claims != 0) << (16 * b2 + v);
+        self.cand[b1][v] &= !claims;
+        self.cand[b2][v] &= !claims;
         // Every row and box still has a candidate: a row with one is a hidden single.
         let singles = u32::from(LONE[(a & 0x1ff) as usize])
             | u32::from(LONE[((a >> 9) & 0x1ff) as usize]) << 9
@@ -224,11 +224,9 @@ impl Board {
         // five (callgrind's model), and the nine `and`s cost less (8-11 % of the time).
         let new = singles & self.unsolved[b];
         self.unsolved[b] &= !new;
-        for bands in &mut self.cand {
-            bands[b] &= !new;
-        }
-        self.cand[v][b] = a;
-        self.seen[v][b] = a;
+        let lost = strike_all(&mut self.cand[b], new);
+        self.cand[b][v] = a;
+        self.dirty = (self.dirty | lost << (16 * b)) & !(1 << (16 * b + v));
         true
     }
 
@@ -243,8 +241,7 @@ impl Board {
                 continue;
             }
             let (mut ones, mut twos) = (0u32, 0u32);
-            for bands in &self.cand {
-                let x = bands[b];
+            for &x in &self.cand[b] {
                 twos |= ones & x;
                 ones |= x;
             }
@@ -257,18 +254,20 @@ impl Board {
             }
             progress = true;
             self.unsolved[b] &= !singles;
-            for bands in &mut self.cand {
-                let mut s = singles & bands[b];
+            for (w, x) in self.cand[b].iter_mut().enumerate() {
+                let mut s = singles & *x;
                 singles &= !s;
+                let before = *x;
                 while s != 0 {
                     let bit = s & s.wrapping_neg();
                     s ^= bit;
                     // A peer fixed just before may have taken the value: a contradiction.
-                    if bands[b] & bit == 0 {
+                    if *x & bit == 0 {
                         return None;
                     }
-                    bands[b] &= !ROW_BOX_PEERS[bit.trailing_zeros() as usize & 31];
+                    *x &= !ROW_BOX_PEERS[bit.trailing_zeros() as usize & 31];
                 }
+                self.dirty |= u64::from(*x != before) << (16 * b + w);
                 if singles == 0 {
                     break;
                 }
@@ -283,7 +282,7 @@ impl Board {
     fn column_singles(&mut self) -> Option<bool> {
         let mut progress = false;
         for v in 0..9 {
-            let [x0, x1, x2] = self.cand[v];
+            let (x0, x1, x2) = (self.cand[0][v], self.cand[1][v], self.cand[2][v]);
             // Per cell position of a band: in one band or more, in two bands or more.
             let any = x0 | x1 | x2;
             let many = (x0 & x1) | (x2 & (x0 | x1));
@@ -302,7 +301,7 @@ impl Board {
                 let c = single.trailing_zeros() as usize & 15;
                 single &= single - 1;
                 for b in BANDS {
-                    let bit = self.cand[v][b] & COLUMN[c];
+                    let bit = self.cand[b][v] & COLUMN[c];
                     if bit != 0 {
                         if bit & self.unsolved[b] != 0 {
                             progress = true;
@@ -336,8 +335,7 @@ impl Board {
         for b in BANDS {
             let u = self.unsolved[b];
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for bands in &self.cand {
-                let x = bands[b];
+            for &x in &self.cand[b] {
                 threes |= twos & x;
                 twos |= ones & x;
                 ones |= x;
@@ -390,7 +388,7 @@ impl Board {
     fn values_at(&self, b: usize, bit: u32) -> u32 {
         let mut values = 0;
         for v in 0..9 {
-            if self.cand[v][b % 3] & bit != 0 {
+            if self.cand[b % 3][v] & bit != 0 {
                 values |= 1 << v;
             }
         }
@@ -410,4 +408,17 @@ fn given_bits(band_cells: &[u8]) -> u32 {
 #[inline(always)]
 fn fold_rows(a: u32) -> u32 {
     (a | a >> 9 | a >> 18) & 0x1ff
+}
+
+/// Takes `bits` out of all nine bitboards of a band; the values that lost some, as bit `v`.
+#[inline(always)]
+fn strike_all(band: &mut [u32; 9], bits: u32) -> u64 {
+    let mut lost = 0u32;
+    for (w, x) in band.iter().enumerate() {
+        lost |= u32::from(x & bits != 0) << w;
+    }
+    for x in band.iter_mut() {
+        *x &= !bits;
+    }
+    u64::from(lost)
 }
