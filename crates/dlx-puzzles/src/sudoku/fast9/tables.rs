@@ -43,10 +43,6 @@ pub(super) static COLUMN: [u32; 16] = column();
 /// For a 9-bit row: the row itself when it has exactly one bit, else 0.
 pub(super) static LONE: [u16; 512] = lone();
 
-/// For each cell `0..81`, its row, column and box as house numbers: rows `0..9`, columns `9..18`,
-/// boxes `18..27`.
-pub(super) static HOUSES: [[u8; 3]; 81] = houses();
-
 /// For each cell `0..81` and band: the cell's peers (its row, column and box, the cell
 /// excluded) in that band.
 pub(super) static PEERS: [[u32; 3]; 81] = peers();
@@ -179,17 +175,6 @@ const fn lone() -> [u16; 512] {
     t
 }
 
-const fn houses() -> [[u8; 3]; 81] {
-    let mut t = [[0u8; 3]; 81];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        t[i] = [r as u8, 9 + c as u8, 18 + (r / 3 * 3 + c / 3) as u8];
-        i += 1;
-    }
-    t
-}
-
 const fn peers() -> [[u32; 3]; 81] {
     let mut t = [[0u32; 3]; 81];
     let mut i = 0;
@@ -252,7 +237,6 @@ mod tests {
         let peers: u32 = PEERS[40].iter().map(|b| b.count_ones()).sum();
         assert_eq!(peers, 20);
         assert_eq!(PEERS[0][0] & !ROW_BOX_PEERS[0], 0);
-        assert_eq!(HOUSES[80], [8, 17, 26]);
         assert_eq!((LONE[0], LONE[4], LONE[5]), (0, 4, 0));
     }
 }
