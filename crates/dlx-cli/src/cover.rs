@@ -11,7 +11,7 @@ use crate::input;
 use crate::outcome::Outcome;
 use crate::run::{self, SearchArgs};
 
-/// Arguments of `dlx cover`.
+// Arguments of `dlx cover`.
 #[derive(Args, Debug)]
 #[command(after_help = crate::run::EXIT_CODES)]
 pub struct CoverArgs {

@@ -18,7 +18,7 @@ use crate::stop;
 /// How long the search runs to measure its speed.
 const MEASURE: Duration = Duration::from_millis(200);
 
-/// Arguments of `dlx estimate`.
+// Arguments of `dlx estimate`.
 #[derive(Args, Debug)]
 #[command(
     after_help = "Each probe walks from the root of the tree `dlx cover --count` searches \

@@ -9,7 +9,7 @@ use dlx_puzzles::sudoku::logic::{self, Grid, Step};
 use crate::logical::{self, Done, PuzzleArgs, Ready};
 use crate::outcome::Outcome;
 
-/// Arguments of `dlx explain`.
+// Arguments of `dlx explain`.
 #[derive(Args, Debug)]
 #[command(
     after_help = "Each step is sound: a value placed is the solution's, a candidate \

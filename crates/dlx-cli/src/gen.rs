@@ -14,14 +14,14 @@ use crate::polyomino::PolyominoModel;
 use crate::queens::QueensModel;
 use crate::run;
 
-/// Arguments of `dlx gen`.
+// Arguments of `dlx gen`.
 #[derive(Args, Debug)]
 pub struct GenArgs {
     #[command(subcommand)]
     model: Model,
 }
 
-/// The puzzles `dlx gen` knows.
+// The puzzles `dlx gen` knows.
 #[derive(Subcommand, Debug)]
 enum Model {
     /// N queens on an N×N board.

@@ -23,7 +23,7 @@ use crate::stop;
 /// The largest side written in the line format with one character a cell.
 const LINE_SIDE: usize = 35;
 
-/// Arguments of `dlx generate`.
+// Arguments of `dlx generate`.
 #[derive(Args, Debug)]
 #[command(
     after_help = "Each puzzle has exactly one solution, proved by the fastest solver for \

@@ -8,7 +8,7 @@ use crate::explain::{step_json, stuck};
 use crate::logical::{self, Done, PuzzleArgs, Ready};
 use crate::outcome::Outcome;
 
-/// Arguments of `dlx hint`.
+// Arguments of `dlx hint`.
 #[derive(Args, Debug)]
 #[command(
     after_help = "One line per puzzle, in input order: the easiest step that applies \

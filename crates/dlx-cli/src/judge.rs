@@ -16,7 +16,7 @@ use crate::engine::SudokuEngine;
 use crate::outcome::Outcome;
 use crate::stop;
 
-/// Arguments of `dlx judge`.
+// Arguments of `dlx judge`.
 #[derive(Args, Debug)]
 #[command(
     after_help = "Exit codes: 0 every case answered as its problem defines, 1 some case \

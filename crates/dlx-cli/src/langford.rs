@@ -6,7 +6,7 @@ use dlx_puzzles::langford::Langford;
 
 use crate::model::ModelArgs;
 
-/// What defines a Langford problem.
+// What defines a Langford problem.
 #[derive(Args, Debug)]
 pub struct LangfordModel {
     /// The number of pairs.

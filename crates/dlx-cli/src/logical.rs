@@ -20,7 +20,7 @@ use crate::progress::Progress;
 use crate::records::{input_name, Records};
 use crate::shape_args::{ReadArgs, RunArgs};
 
-/// The puzzles and their shape, as `dlx solve` reads them.
+// The puzzles and their shape, as `dlx solve` reads them.
 #[derive(Args, Debug)]
 #[command(
     mut_arg("extra", |arg| arg.help(

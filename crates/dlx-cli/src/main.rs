@@ -49,7 +49,12 @@ struct Cli {
     command: Command,
 }
 
+// Each subcommand's arguments are built only when that subcommand is run: building all of them
+// took as long as the rest of starting `dlx solve`. So the `Args` types have plain comments, not
+// doc comments: clap would make a type's doc, once built, the about of the subcommand that holds
+// it, in place of the one given here.
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 enum Command {
     /// Solve an exact-cover problem in Knuth's format.
     Cover(cover::CoverArgs),

@@ -11,7 +11,7 @@ use dlx_core::units::{self as json, Merge, MergeError};
 use crate::outcome::Outcome;
 use crate::units;
 
-/// Arguments of `dlx merge`.
+// Arguments of `dlx merge`.
 #[derive(Args, Debug)]
 pub struct MergeArgs {
     /// Result files of `dlx run`, one JSON line per unit.

@@ -21,7 +21,7 @@ pub trait ModelArgs {
     fn describe(&self) -> String;
 }
 
-/// The arguments of a model command: the model's, then the search's.
+// The arguments of a model command: the model's, then the search's.
 #[derive(Args, Debug)]
 #[command(after_help = crate::run::EXIT_CODES)]
 pub struct ModelCommand<M: Args> {

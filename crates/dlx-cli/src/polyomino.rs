@@ -11,7 +11,7 @@ use crate::input;
 use crate::model::ModelArgs;
 use crate::values;
 
-/// What defines a polyomino problem.
+// What defines a polyomino problem.
 #[derive(Args, Debug)]
 pub struct PolyominoModel {
     /// The board: `ROWSxCOLS` for a rectangle (`6x10` has 6 rows of 10 cells), or a file with a

@@ -15,7 +15,7 @@ enum OrderArg {
     OrganPipe,
 }
 
-/// What defines a queens problem.
+// What defines a queens problem.
 #[derive(Args, Debug)]
 pub struct QueensModel {
     /// The size of the board, and the number of queens.

@@ -12,7 +12,7 @@ use crate::logical::{self, Done, PuzzleArgs, Ready};
 use crate::outcome::Outcome;
 use crate::stop;
 
-/// Arguments of `dlx rate`.
+// Arguments of `dlx rate`.
 #[derive(Args, Debug)]
 #[command(
     after_help = "One line per puzzle, in input order: `ER/EP/ED`, a tab, the hardest \

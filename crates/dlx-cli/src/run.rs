@@ -35,7 +35,7 @@ const AUTO_NODES: u64 = 100_000;
 /// Conflicts of the SAT engine's first turn under `--engine auto`.
 const AUTO_CONFLICTS: u64 = 1_000;
 
-/// The options that control a search and what it prints.
+// The options that control a search and what it prints.
 #[derive(Args, Debug)]
 pub struct SearchArgs {
     /// The search engine: auto (a count, and a search on --threads N, take dancing cells where

@@ -32,7 +32,7 @@ const IDLE: Duration = Duration::from_secs(10);
 /// How long the server sleeps when no socket had anything to do.
 const NAP: Duration = Duration::from_millis(2);
 
-/// Arguments of `dlx serve`.
+// Arguments of `dlx serve`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
     /// The port on 127.0.0.1 (0 picks a free one; the address is printed).

@@ -15,7 +15,7 @@ use dlx_puzzles::sudoku::{Alphabet, Extra, Overrides};
 use crate::input::read_with;
 use crate::values;
 
-/// `--size`, `--boxes`, `--regions` and `--extra`.
+// `--size`, `--boxes`, `--regions` and `--extra`.
 #[derive(Args, Debug)]
 pub struct ShapeArgs {
     /// The side of the grid, when it cannot be told from the input (at most 100).
@@ -64,7 +64,7 @@ impl ShapeArgs {
     }
 }
 
-/// The shape options with `--alphabet`: how puzzles are read.
+// The shape options with `--alphabet`: how puzzles are read.
 #[derive(Args, Debug)]
 pub struct ReadArgs {
     /// The shape options.
@@ -85,7 +85,7 @@ impl ReadArgs {
     }
 }
 
-/// `--threads` and `--quiet`: how a command works on many puzzles.
+// `--threads` and `--quiet`: how a command works on many puzzles.
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// Threads that solve puzzles (default: all cores); answers keep the input order.

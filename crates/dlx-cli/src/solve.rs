@@ -25,7 +25,7 @@ use crate::stop;
 
 mod freeform;
 
-/// Arguments of `dlx solve`.
+// Arguments of `dlx solve`.
 #[derive(Args, Debug)]
 #[command(
     after_help = "Every puzzle gets exactly one answer record, in input order: its \

@@ -11,7 +11,7 @@ use crate::cover;
 use crate::engine::TreeEngine;
 use crate::outcome::Outcome;
 
-/// Arguments of `dlx split`.
+// Arguments of `dlx split`.
 #[derive(Args, Debug)]
 pub struct SplitArgs {
     /// The problem in Knuth's format; standard input when absent or `-`.

@@ -11,7 +11,7 @@ use crate::cover;
 use crate::outcome::Outcome;
 use crate::units::{self, Unit};
 
-/// Arguments of `dlx run`.
+// Arguments of `dlx run`.
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// The problem in Knuth's format (the one the units were split from).
