@@ -35,9 +35,11 @@ pub fn pair_exclusion(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
             bases.push((cell, excluders));
         }
     }
+    let mut common = Vec::new();
     for (i, (a, ex_a)) in bases.iter().enumerate() {
         for (b, ex_b) in &bases[i + 1..] {
-            let common: Vec<usize> = ex_a.iter().copied().filter(|c| ex_b.contains(c)).collect();
+            common.clear();
+            common.extend(ex_a.iter().copied().filter(|c| ex_b.contains(c)));
             if common.len() < 2 {
                 continue;
             }

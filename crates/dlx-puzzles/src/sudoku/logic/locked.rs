@@ -19,9 +19,11 @@ pub fn locked(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
 pub fn search(grid: &Grid, direct: bool, found: Found<'_>) -> ControlFlow<()> {
     let board = grid.board();
     let n = grid.size();
+    let mut places = Vec::new();
     for &base in board.search_order() {
         for value in 1..=n as u16 {
-            let places: Vec<usize> = grid.positions(base, value).collect();
+            places.clear();
+            places.extend(grid.positions(base, value));
             if places.len() < 2 {
                 continue;
             }

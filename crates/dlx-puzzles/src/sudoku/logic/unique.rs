@@ -21,17 +21,19 @@ pub fn rectangle(grid: &Grid, found: Found<'_>) -> ControlFlow<()> {
                     if cells.iter().any(|&c| grid.value(c) != 0) {
                         continue;
                     }
+                    let common = cells.iter().fold(!0, |m, &c| m & grid.candidates(c));
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
                     // Swapping the two values keeps every house whole only if each house holds
                     // none of the four cells or two of them (in two regions, and no extra
                     // region through one corner).
-                    let mut regions: Vec<usize> =
-                        cells.iter().map(|&c| shape.region_of(c)).collect();
+                    let mut regions = cells.map(|c| shape.region_of(c));
                     regions.sort_unstable();
-                    regions.dedup();
-                    if regions.len() != 2 || !swappable(board, &cells) {
+                    let distinct = 1 + regions.windows(2).filter(|w| w[0] != w[1]).count();
+                    if distinct != 2 || !swappable(board, &cells) {
                         continue;
                     }
-                    let common = cells.iter().fold(!0, |m, &c| m & grid.candidates(c));
                     for (a, b) in pairs(common) {
                         let pair = bit(a) | bit(b);
                         rectangle_types(grid, &cells, a, b, pair, found)?;
