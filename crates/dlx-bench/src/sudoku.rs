@@ -26,7 +26,6 @@ pub fn default_puzzle_dir() -> PathBuf {
     manifest.join("../../../shared/data/puzzles")
 }
 
-/// One set of 9x9 puzzles, parsed for both solvers before any timing.
 /// The puzzle lines of the 9x9 set `path` (`#` comments and blank lines skipped), at most
 /// `limit` of them, each cut to its first 81 characters, with its line number (from 1).
 pub fn puzzle_lines(path: &Path, limit: Option<usize>) -> Result<Vec<(usize, String)>> {
@@ -40,6 +39,7 @@ pub fn puzzle_lines(path: &Path, limit: Option<usize>) -> Result<Vec<(usize, Str
         .collect())
 }
 
+/// One set of 9x9 puzzles, parsed for both solvers before any timing.
 pub struct SudokuCase {
     name: String,
     ours: Vec<Vec<u16>>,

@@ -113,7 +113,7 @@ impl EngineChoice {
         match self.resolve(problem) {
             EngineChoice::Cells => Ok(EngineKind::Cells),
             EngineChoice::Sat => Err(PyValueError::new_err(
-                "the sat engine has no search tree to split (expected \"auto\", \"dlx\" or \"cells\")",
+                "the sat engine has no search tree to split or estimate (expected \"auto\", \"dlx\" or \"cells\")",
             )),
             EngineChoice::Auto | EngineChoice::Dlx => Ok(EngineKind::Links),
         }

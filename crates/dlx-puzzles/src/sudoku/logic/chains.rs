@@ -199,18 +199,10 @@ pub struct Chains<'g> {
     pool: Vec<Implications>,
     /// The room assumptions are followed in.
     room: Room,
-    /// The cycle search's room: its nodes, the "on" potentials it has reached, the nodes of
-    /// each state still to extend (and the round being extended), and the loops closed.
-    cycle_nodes: Vec<(Pot, usize)>,
-    cycle_seen: Vec<bool>,
-    cycle_pending: [Vec<usize>; 3],
-    cycle_found: Vec<usize>,
-    /// A loop closed, and the candidates its "on" and "off" ends see; the loop's cells.
-    cycle_loop: [Vec<Pot>; 3],
-    cycle_cells: Vec<usize>,
-    /// The unary search's room: the potentials of this level and the next, and the targets.
-    unary_levels: [VecDeque<Pot>; 2],
-    unary_targets: Vec<(Pot, Pot, Cause)>,
+    /// The room of the unary chain search.
+    unary_room: UnaryRoom,
+    /// The room of the cycle search.
+    cycle_room: CycleRoom,
     /// When only the easiest hint is wanted: the key of the easiest found so far, beyond which
     /// (or at which, since the first found comes first) searches stop.
     bound: Option<Option<Key>>,
@@ -229,6 +221,33 @@ struct Room {
     pending_off: VecDeque<Pot>,
     offs: Vec<(Pot, Cause)>,
     ons: Implied,
+}
+
+/// The unary chain search's room: the potentials of this level and of the next, and the
+/// chains' targets with the potentials they come from.
+#[derive(Default)]
+struct UnaryRoom {
+    level: VecDeque<Pot>,
+    next: VecDeque<Pot>,
+    targets: Vec<(Pot, Pot, Cause)>,
+}
+
+/// The cycle search's room: its nodes (each potential reached with the node it came from), the
+/// "on" potentials reached, the nodes of each state still to extend and of the round being
+/// extended, and the loops closed; for one loop, its potentials and cells and the candidates
+/// its "on" and "off" ends see.
+#[derive(Default)]
+struct CycleRoom {
+    nodes: Vec<(Pot, usize)>,
+    on_seen: Vec<bool>,
+    pending_on: Vec<usize>,
+    pending_off: Vec<usize>,
+    round: Vec<usize>,
+    found: Vec<usize>,
+    loop_nodes: Vec<Pot>,
+    cells: Vec<usize>,
+    forward: Vec<Pot>,
+    back: Vec<Pot>,
 }
 
 /// The most sets of implications kept on a thread between searches.
@@ -289,14 +308,8 @@ impl<'g> Chains<'g> {
             links: [None, None],
             pool: SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
             room: Room::default(),
-            cycle_nodes: Vec::new(),
-            cycle_seen: Vec::new(),
-            cycle_pending: Default::default(),
-            cycle_found: Vec::new(),
-            cycle_loop: Default::default(),
-            cycle_cells: Vec::new(),
-            unary_levels: Default::default(),
-            unary_targets: Vec::new(),
+            unary_room: UnaryRoom::default(),
+            cycle_room: CycleRoom::default(),
             bound: None,
             watch: None,
             followed_count: 0,
@@ -729,13 +742,17 @@ impl<'g> Chains<'g> {
         let mut imp = self.fresh();
         imp.insert(source, &[], Cause::Assumed);
         // One level at a time: the potentials of one state, those they imply of the other.
-        let [mut level, mut next] = std::mem::take(&mut self.unary_levels);
+        let mut room = std::mem::take(&mut self.unary_room);
+        let UnaryRoom {
+            level,
+            next,
+            targets,
+        } = &mut room;
         level.clear();
         level.push_back(source);
         next.clear();
-        let mut depth = 0;
-        let mut targets = std::mem::take(&mut self.unary_targets);
         targets.clear();
+        let mut depth = 0;
         // Each potential's consequences, onto the queue of the other state.
         let mut spread = |p: Pot, queue: &mut VecDeque<Pot>| {
             for &(q, cause) in links.of(p) {
@@ -754,13 +771,12 @@ impl<'g> Chains<'g> {
                 break;
             }
             while let Some(p) = level.pop_front() {
-                spread(p, &mut next);
+                spread(p, next);
             }
-            std::mem::swap(&mut level, &mut next);
+            std::mem::swap(level, next);
             depth += 1;
         }
-        self.unary_levels = [level, next];
-        for &(target, parent, _) in &targets {
+        for &(target, parent, _) in targets.iter() {
             let complexity = 1 + self.complexity(&imp, parent);
             let mut path = imp.path(parent);
             path.push(target);
@@ -791,7 +807,7 @@ impl<'g> Chains<'g> {
                 });
             }
         }
-        self.unary_targets = targets;
+        self.unary_room = room;
         self.tick(imp.members().len());
         self.pool.push(imp);
     }
@@ -803,18 +819,27 @@ impl<'g> Chains<'g> {
     fn cycles(&mut self, source: Pot, cell_rule: bool, house_rule: bool, hints: &mut Vec<Hint>) {
         let grid = self.grid;
         let n = self.n;
+        let mut room = std::mem::take(&mut self.cycle_room);
+        let CycleRoom {
+            nodes,
+            on_seen,
+            pending_on,
+            pending_off,
+            round,
+            found,
+            loop_nodes,
+            cells,
+            forward,
+            back,
+        } = &mut room;
         // The potentials reached, each with the node it came from (one parent: not dynamic).
-        let mut nodes = std::mem::take(&mut self.cycle_nodes);
         nodes.clear();
         nodes.push((source, usize::MAX));
-        let mut on_seen = std::mem::take(&mut self.cycle_seen);
         on_seen.resize(grid.board().cell_count() * n * 2, false);
         on_seen[source as usize] = true;
-        let [mut pending_on, mut pending_off, mut round] = std::mem::take(&mut self.cycle_pending);
         pending_on.clear();
         pending_on.push(0);
         pending_off.clear();
-        let mut found = std::mem::take(&mut self.cycle_found);
         found.clear();
         let mut length = 0;
         let offs = self.links(cell_rule);
@@ -837,20 +862,20 @@ impl<'g> Chains<'g> {
                 break;
             }
             length += 1;
-            std::mem::swap(&mut round, &mut pending_on);
+            std::mem::swap(round, pending_on);
             pending_on.clear();
-            for &at in &round {
+            for &at in round.iter() {
                 for &(q, _) in offs.of(nodes[at].0) {
-                    if !is_ancestor(&nodes, at, q) {
+                    if !is_ancestor(nodes, at, q) {
                         nodes.push((q, at));
                         pending_off.push(nodes.len() - 1);
                     }
                 }
             }
             length += 1;
-            std::mem::swap(&mut round, &mut pending_off);
+            std::mem::swap(round, pending_off);
             pending_off.clear();
-            for &at in &round {
+            for &at in round.iter() {
                 for &(q, cause) in ons.of(nodes[at].0) {
                     if !house_rule && cause != Cause::Cell {
                         continue;
@@ -870,14 +895,10 @@ impl<'g> Chains<'g> {
             }
         }
         self.tick(nodes.len());
-        for &(p, _) in &nodes {
+        for &(p, _) in nodes.iter() {
             on_seen[p as usize] = false;
         }
-        self.cycle_seen = on_seen;
-        self.cycle_pending = [pending_on, pending_off, round];
-        let [mut loop_nodes, mut forward, mut back] = std::mem::take(&mut self.cycle_loop);
-        let mut cells = std::mem::take(&mut self.cycle_cells);
-        for &end in &found {
+        for &end in found.iter() {
             // The loop, from its end back to (not including) the source node.
             loop_nodes.clear();
             let mut at = end;
@@ -889,7 +910,7 @@ impl<'g> Chains<'g> {
             cells.extend(loop_nodes.iter().map(|&p| cell_of(p, n)));
             forward.clear();
             back.clear();
-            for &p in &loop_nodes {
+            for &p in loop_nodes.iter() {
                 let value = value_of(p, n);
                 for &c in grid.board().peers(cell_of(p, n)) {
                     if !cells.contains(&c) && grid.has(c, value) {
@@ -905,7 +926,7 @@ impl<'g> Chains<'g> {
             forward.dedup();
             back.sort_unstable();
             let mut eliminations = Vec::new();
-            for &e in &forward {
+            for &e in forward.iter() {
                 if back.binary_search(&e).is_ok() {
                     eliminations.push((cell_of(e, n), value_of(e, n)));
                 }
@@ -915,7 +936,7 @@ impl<'g> Chains<'g> {
             }
             let complexity = loop_nodes.len() as u32;
             let difficulty = base + length_difficulty(complexity);
-            let mut path = loop_nodes.clone();
+            let mut path = loop_nodes.to_vec();
             path.push(source);
             path.reverse();
             let step = Step {
@@ -938,10 +959,7 @@ impl<'g> Chains<'g> {
                 rule_parents: Vec::new(),
             });
         }
-        self.cycle_found = found;
-        self.cycle_loop = [loop_nodes, forward, back];
-        self.cycle_cells = cells;
-        self.cycle_nodes = nodes;
+        self.cycle_room = room;
     }
 
     /// Multiple and dynamic chains from every cell.
