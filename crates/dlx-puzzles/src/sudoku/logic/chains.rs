@@ -21,7 +21,7 @@ use std::rc::Rc;
 
 use dlx_core::{Stop, StopReason, Watch};
 
-use super::grid::{bit, cell_name, values, Grid};
+use super::grid::{cell_name, cells_of, values, Grid};
 use super::implications::{
     cell_of, conjugate, is_on, length_difficulty, pot, value_of, Cause, Implications, Implied, Pot,
 };
@@ -446,15 +446,13 @@ impl<'g> Chains<'g> {
                 }
             }
         }
-        let start = out.len();
-        let b = bit(value);
-        for &h in &self.houses[cell] {
-            for &c in work.board().house_cells(h) {
-                if c != cell && work.candidates(c) & b != 0 {
-                    let q = pot(c, value, false, n);
-                    if !out[start..].iter().any(|&(r, _)| r == q) {
-                        out.push((q, Cause::House(h)));
-                    }
+        let board = work.board();
+        let houses = &self.houses[cell];
+        for (k, &h) in houses.iter().enumerate() {
+            for c in work.positions(h, value) {
+                // A cell of an earlier house was turned off there.
+                if c != cell && !houses[..k].iter().any(|&g| board.in_house(g, c)) {
+                    out.push((pot(c, value, false, n), Cause::House(h)));
                 }
             }
         }
@@ -487,28 +485,37 @@ impl<'g> Chains<'g> {
                 out.end(pot(cell, other, true, n), Cause::Cell, start);
             }
         }
-        let b = bit(value);
-        let open = |c: usize| c != cell && work.candidates(c) & b != 0;
+        let (word, cell_bit) = (cell / 64, 1u64 << (cell % 64));
+        let (places, was) = (work.places(value), source.places(value));
         for &h in &self.houses[cell] {
+            let house = work.board().house_set(h);
             // The one other place of the value in the house, if it has exactly one.
-            let mut others = work.board().house_cells(h).iter().copied();
-            let Some(c) = others.find(|&c| open(c)) else {
+            let mut other = None;
+            let mut count = 0;
+            for (w, (&x, &m)) in places.iter().zip(house).enumerate() {
+                let x = x & m & if w == word { !cell_bit } else { !0 };
+                if x != 0 && other.is_none() {
+                    other = Some(64 * w + x.trailing_zeros() as usize);
+                }
+                count += x.count_ones();
+            }
+            let (Some(c), 1) = (other, count) else {
                 continue;
             };
-            if others.any(open) {
-                continue;
-            }
             let q = pot(c, value, true, n);
             if out.contains(q) {
                 continue;
             }
             let start = out.begin(p);
-            for &d in work.board().house_cells(h) {
-                if source.candidates(d) & !work.candidates(d) & b != 0 {
-                    let r = pot(d, value, false, n);
-                    if imp.contains(r) {
-                        out.add_parent(r);
-                    }
+            let removed = was
+                .iter()
+                .zip(places)
+                .zip(house)
+                .map(|((&s, &x), &m)| s & !x & m);
+            for d in cells_of(removed) {
+                let r = pot(d, value, false, n);
+                if imp.contains(r) {
+                    out.add_parent(r);
                 }
             }
             out.end(q, Cause::House(h), start);

@@ -38,6 +38,10 @@ pub struct Board {
     peers: Vec<Vec<usize>>,
     /// Whether two cells share a house, as one flag per pair (row by row).
     sees: Vec<bool>,
+    /// Words of a set of cells (one bit per cell).
+    words: usize,
+    /// The cells of each house as a set: [`Board::words`] words per house.
+    house_bits: Vec<u64>,
     /// The houses in the order techniques look at them: regions, columns, rows, extra regions.
     search_order: Vec<usize>,
 }
@@ -68,6 +72,13 @@ impl Board {
         let peers = (0..cells)
             .map(|a| (0..cells).filter(|&b| sees[a * cells + b]).collect())
             .collect();
+        let words = cells.div_ceil(64);
+        let mut house_bits = vec![0u64; house_cells.len() * words];
+        for (h, members) in house_cells.iter().enumerate() {
+            for &cell in members {
+                house_bits[h * words + cell / 64] |= 1 << (cell % 64);
+            }
+        }
         let rank = |house: &House| match house {
             House::Box(_) | House::Region(_) => 0,
             House::Column(_) => 1,
@@ -84,6 +95,8 @@ impl Board {
             cell_houses,
             peers,
             sees,
+            words,
+            house_bits,
             search_order,
         }
     }
@@ -126,6 +139,17 @@ impl Board {
     /// The cells that share a house with `cell`.
     pub fn peers(&self, cell: usize) -> &[usize] {
         &self.peers[cell]
+    }
+
+    /// The cells of house `h` as a set, one bit per cell (cell `c` is bit `c % 64` of word
+    /// `c / 64`).
+    pub fn house_set(&self, h: usize) -> &[u64] {
+        &self.house_bits[h * self.words..(h + 1) * self.words]
+    }
+
+    /// Whether `cell` is in house `h`.
+    pub fn in_house(&self, h: usize, cell: usize) -> bool {
+        self.house_bits[h * self.words + cell / 64] >> (cell % 64) & 1 == 1
     }
 
     /// Whether two distinct cells share a house.
@@ -174,6 +198,10 @@ pub struct Grid {
     board: Arc<Board>,
     values: Vec<u16>,
     candidates: Vec<Mask>,
+    /// The same candidates read the other way: for each value, the cells that have it, as a
+    /// set of [`Board::house_set`]'s kind. The chains ask of a house where a value can still
+    /// go far more often than the grid changes.
+    places: Vec<u64>,
 }
 
 // By hand for `clone_from`, which keeps the room of the grid overwritten: a chain search copies
@@ -184,6 +212,7 @@ impl Clone for Grid {
             board: Arc::clone(&self.board),
             values: self.values.clone(),
             candidates: self.candidates.clone(),
+            places: self.places.clone(),
         }
     }
 
@@ -191,6 +220,7 @@ impl Clone for Grid {
         self.board.clone_from(&source.board);
         self.values.clone_from(&source.values);
         self.candidates.clone_from(&source.candidates);
+        self.places.clone_from(&source.places);
     }
 }
 
@@ -201,10 +231,17 @@ impl Grid {
         let n = board.size();
         let all: Mask = if n == 128 { !0 } else { (1 << n) - 1 };
         let cells = board.cell_count();
+        let words = board.words;
+        let mut all_cells = vec![!0u64; words];
+        if cells % 64 != 0 {
+            all_cells[words - 1] = (1 << (cells % 64)) - 1;
+        }
+        let places = (0..n).flat_map(|_| all_cells.iter().copied()).collect();
         let mut grid = Grid {
             board,
             values: vec![0; cells],
             candidates: vec![all; cells],
+            places,
         };
         for (cell, &value) in givens.iter().enumerate() {
             if value != 0 {
@@ -249,12 +286,21 @@ impl Grid {
         self.candidates[cell] & bit(value) != 0
     }
 
-    /// The cells of house `h` where `value` is a candidate.
+    /// The cells where `value` is a candidate, as a set of [`Board::house_set`]'s kind.
+    pub fn places(&self, value: u16) -> &[u64] {
+        let words = self.board.words;
+        let v = usize::from(value - 1);
+        &self.places[v * words..(v + 1) * words]
+    }
+
+    /// The cells of house `h` where `value` is a candidate, from the lowest.
     pub fn positions(&self, h: usize, value: u16) -> impl Iterator<Item = usize> + '_ {
-        self.board.house_cells[h]
-            .iter()
-            .copied()
-            .filter(move |&c| self.has(c, value))
+        cells_of(
+            self.places(value)
+                .iter()
+                .zip(self.board.house_set(h))
+                .map(|(&p, &m)| p & m),
+        )
     }
 
     /// The candidates of `cells`, as `(cell, value)`, cell by cell.
@@ -283,7 +329,11 @@ impl Grid {
 
     /// How many cells of house `h` have `value` as a candidate.
     pub fn count_in(&self, h: usize, value: u16) -> usize {
-        self.positions(h, value).count()
+        self.places(value)
+            .iter()
+            .zip(self.board.house_set(h))
+            .map(|(&p, &m)| (p & m).count_ones() as usize)
+            .sum()
     }
 
     /// Whether every cell holds a value.
@@ -311,10 +361,10 @@ impl Grid {
     /// Places `value` in `cell` and removes it from the cell's peers.
     pub fn place(&mut self, cell: usize, value: u16) {
         self.values[cell] = value;
-        self.candidates[cell] = 0;
+        self.set_candidates(cell, 0);
         let board = Arc::clone(&self.board);
         for &peer in board.peers(cell) {
-            self.candidates[peer] &= !bit(value);
+            self.eliminate(peer, value);
         }
     }
 
@@ -322,12 +372,23 @@ impl Grid {
     pub fn eliminate(&mut self, cell: usize, value: u16) -> bool {
         let had = self.has(cell, value);
         self.candidates[cell] &= !bit(value);
+        let words = self.board.words;
+        self.places[usize::from(value - 1) * words + cell / 64] &= !(1 << (cell % 64));
         had
     }
 
     /// Restores the candidates of `cell` (used by chains that try and undo).
     pub fn set_candidates(&mut self, cell: usize, mask: Mask) {
         self.candidates[cell] = mask;
+        let (words, word, cell_bit) = (self.board.words, cell / 64, 1u64 << (cell % 64));
+        for v in 0..self.board.size {
+            let places = &mut self.places[v * words + word];
+            if mask >> v & 1 == 1 {
+                *places |= cell_bit;
+            } else {
+                *places &= !cell_bit;
+            }
+        }
     }
 
     /// The candidate grid drawn as text: one line per row, each cell its value or its
@@ -359,6 +420,20 @@ impl Grid {
     }
 }
 
+/// The cells of a set (words of 64 cells), from the lowest.
+pub fn cells_of(words: impl Iterator<Item = u64>) -> impl Iterator<Item = usize> {
+    words.enumerate().flat_map(|(w, mut x)| {
+        std::iter::from_fn(move || {
+            if x == 0 {
+                return None;
+            }
+            let c = 64 * w + x.trailing_zeros() as usize;
+            x &= x - 1;
+            Some(c)
+        })
+    })
+}
+
 /// A value's symbol in marks: `1`-`9`, then `A`, `B`, ... (and `{n}` past 35).
 fn symbol(value: u16, n: usize) -> String {
     if n <= 35 {
@@ -367,5 +442,64 @@ fn symbol(value: u16, n: usize) -> String {
             .unwrap_or_default()
     } else {
         format!("{{{value}}}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether the places of every value are the cells whose candidates hold it, and the
+    /// positions of a house its cells that do, in the house's order.
+    fn places_agree(grid: &Grid) -> bool {
+        let b = grid.board();
+        (1..=b.size() as u16).all(|v| {
+            (0..b.houses().len()).all(|h| {
+                let scanned: Vec<usize> = b
+                    .house_cells(h)
+                    .iter()
+                    .copied()
+                    .filter(|&c| grid.has(c, v))
+                    .collect();
+                grid.positions(h, v).eq(scanned.iter().copied())
+                    && grid.count_in(h, v) == scanned.len()
+            }) && cells_of(grid.places(v).iter().copied())
+                .eq((0..b.cell_count()).filter(|&c| grid.has(c, v)))
+        })
+    }
+
+    #[test]
+    fn places_follow_every_change_of_the_candidates() {
+        // Cells past one word (81 and 256), extra regions, a jigsaw layout.
+        let jigsaw: Vec<u16> = (0..81)
+            .map(|c| 8 - (c % 9 / 3 * 3 + c / 27) as u16)
+            .collect();
+        let nine = Shape::standard(9).unwrap();
+        let shapes = [
+            nine.clone(),
+            Shape::standard(16).unwrap(),
+            nine.clone().with_diagonals(),
+            nine.with_windows().unwrap(),
+            // Regions of three columns' thirds each, numbered out of order.
+            Shape::jigsaw(9, &jigsaw).unwrap(),
+        ];
+        for shape in shapes {
+            let n = shape.size();
+            let board = Arc::new(Board::new(&shape));
+            let mut givens = vec![0u16; n * n];
+            givens[0] = 1;
+            givens[n + 3] = 2;
+            let mut grid = Grid::new(Arc::clone(&board), &givens);
+            assert!(places_agree(&grid));
+            grid.eliminate(n * n - 1, 3);
+            grid.eliminate(70, 1);
+            assert!(places_agree(&grid));
+            grid.set_candidates(70, 0b1011);
+            grid.place(5 * n + 5, 4);
+            assert!(places_agree(&grid));
+            let mut copy = Grid::new(board, &[]);
+            copy.clone_from(&grid);
+            assert!(places_agree(&copy));
+        }
     }
 }
