@@ -24,8 +24,10 @@ use dlx_core::{Stop, StopReason, Watch};
 use super::grid::{cell_name, cells_of, values, Grid};
 use super::implications::{
     cell_of, conjugate, is_on, length_difficulty, pot, value_of, Cause, Implications, Implied, Pot,
+    Walk,
 };
 use super::links::Links;
+use super::reach::Reach;
 use super::step::{Step, Technique};
 
 /// Which chains to look for.
@@ -187,7 +189,8 @@ pub struct Chains<'g> {
     n: usize,
     /// For each cell, its houses in Explainer's order: region, row, column, extras.
     houses: Vec<Vec<usize>>,
-    seen: Vec<bool>,
+    /// The room of the walks back over a chain's ancestors.
+    walk: Walk,
     /// When nested: the grid the outer chain started from, to find what a hint relies on.
     outer: Option<&'g Grid>,
     /// What each single "on" assumption implies, for the chaining being searched (a region's
@@ -195,6 +198,8 @@ pub struct Chains<'g> {
     followed: HashMap<Pot, Rc<Followed>>,
     /// The grid's links without and with the cell rule, once asked for.
     links: [Option<Rc<Links>>; 2],
+    /// What leads to what through those links, once asked for (see [`Chains::reach`]).
+    reach: [Option<Rc<Reach>>; 3],
     /// Sets of implications no longer used, to be filled again rather than made anew.
     pool: Vec<Implications>,
     /// The room assumptions are followed in.
@@ -250,6 +255,80 @@ struct CycleRoom {
     back: Vec<Pot>,
 }
 
+impl CycleRoom {
+    /// The hint of the loop from `source` that closes at node `end`, if it removes anything:
+    /// a candidate that sees an "on" end of a link in both directions of the loop.
+    fn loop_hint(&mut self, grid: &Grid, source: Pot, base: u16, end: usize) -> Option<Hint> {
+        let n = grid.size();
+        let CycleRoom {
+            nodes,
+            loop_nodes,
+            cells,
+            forward,
+            back,
+            ..
+        } = self;
+        // The loop, from its end back to (not including) the source node.
+        loop_nodes.clear();
+        let mut at = end;
+        while nodes[at].1 != usize::MAX {
+            loop_nodes.push(nodes[at].0);
+            at = nodes[at].1;
+        }
+        cells.clear();
+        cells.extend(loop_nodes.iter().map(|&p| cell_of(p, n)));
+        forward.clear();
+        back.clear();
+        for &p in loop_nodes.iter() {
+            let value = value_of(p, n);
+            for &c in grid.board().peers(cell_of(p, n)) {
+                if !cells.contains(&c) && grid.has(c, value) {
+                    if is_on(p) {
+                        forward.push(pot(c, value, false, n));
+                    } else {
+                        back.push(pot(c, value, false, n));
+                    }
+                }
+            }
+        }
+        forward.sort_unstable();
+        forward.dedup();
+        back.sort_unstable();
+        let eliminations: Vec<(usize, u16)> = forward
+            .iter()
+            .filter(|e| back.binary_search(e).is_ok())
+            .map(|&e| (cell_of(e, n), value_of(e, n)))
+            .collect();
+        if eliminations.is_empty() {
+            return None;
+        }
+        let complexity = loop_nodes.len() as u32;
+        let difficulty = base + length_difficulty(complexity);
+        let mut path = loop_nodes.to_vec();
+        path.push(source);
+        path.reverse();
+        let step = Step {
+            technique: Technique::BidirectionalCycle,
+            houses: Vec::new(),
+            pattern: Vec::new(),
+            placements: Vec::new(),
+            eliminations,
+            text: String::new(),
+            difficulty,
+        };
+        Some(Hint {
+            difficulty,
+            complexity,
+            kind: Kind::Unary,
+            result: source,
+            step,
+            paths: vec![path],
+            n,
+            rule_parents: Vec::new(),
+        })
+    }
+}
+
 /// The most sets of implications kept on a thread between searches.
 const SPARE_SETS: usize = 512;
 
@@ -302,10 +381,11 @@ impl<'g> Chains<'g> {
             grid,
             n: grid.size(),
             houses,
-            seen: Vec::new(),
+            walk: Walk::default(),
             outer: None,
             followed: HashMap::new(),
             links: [None, None],
+            reach: [None, None, None],
             pool: SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
             room: Room::default(),
             unary_room: UnaryRoom::default(),
@@ -365,6 +445,27 @@ impl<'g> Chains<'g> {
         }));
         self.links[usize::from(cell_rule)] = Some(Rc::clone(&links));
         links
+    }
+
+    /// What leads to what through the links with the cell rule or without (`cell_rule`), or
+    /// with it but of the links from "off" potentials only those through cells (the graph of
+    /// the cycles without strong links through houses).
+    fn reach(&mut self, cell_rule: bool, house_rule: bool) -> Rc<Reach> {
+        let k = match (cell_rule, house_rule) {
+            (false, _) => 0,
+            (true, true) => 1,
+            (true, false) => 2,
+        };
+        if let Some(reach) = &self.reach[k] {
+            return Rc::clone(reach);
+        }
+        let links = self.links(cell_rule);
+        let count = self.grid.board().cell_count() * self.n * 2;
+        let reach = Rc::new(Reach::new(&links, count, |p, _, cause| {
+            house_rule || is_on(p) || cause == Cause::Cell
+        }));
+        self.reach[k] = Some(Rc::clone(&reach));
+        reach
     }
 
     /// The hints of `chaining`, easiest first.
@@ -700,7 +801,7 @@ impl<'g> Chains<'g> {
     }
 
     fn complexity(&mut self, imp: &Implications, p: Pot) -> u32 {
-        imp.complexity(p, &mut self.seen)
+        imp.complexity(p, &mut self.walk)
     }
 
     /// Unary chains from every candidate: X-chains, then chains through cells too.
@@ -723,6 +824,10 @@ impl<'g> Chains<'g> {
                     if cell_rule && !house_rule && !bivalue {
                         continue;
                     }
+                    // No loop through the source: nothing to look for.
+                    if !self.reach(cell_rule, house_rule).loops(source) {
+                        continue;
+                    }
                     let from = hints.len();
                     self.cycles(source, cell_rule, house_rule, &mut hints);
                     self.found(&hints, from);
@@ -730,6 +835,10 @@ impl<'g> Chains<'g> {
                 for cell_rule in [false, true] {
                     for on in [true, false] {
                         let source = pot(cell, value, on, n);
+                        // No chain to its negation: nothing to look for.
+                        if !self.reach(cell_rule, true).leads(source, conjugate(source)) {
+                            continue;
+                        }
                         let from = hints.len();
                         self.unary(source, cell_rule, &mut hints);
                         self.found(&hints, from);
@@ -761,24 +870,30 @@ impl<'g> Chains<'g> {
         targets.clear();
         let mut depth = 0;
         // Each potential's consequences, onto the queue of the other state.
-        let mut spread = |p: Pot, queue: &mut VecDeque<Pot>| {
-            for &(q, cause) in links.of(p) {
-                if conjugate(q) == source && !targets.iter().any(|t| t.0 == q) {
-                    targets.push((q, p, cause));
+        let mut spread =
+            |p: Pot, queue: &mut VecDeque<Pot>, targets: &mut Vec<(Pot, Pot, Cause)>| {
+                for &(q, cause) in links.of(p) {
+                    if conjugate(q) == source && !targets.iter().any(|t| t.0 == q) {
+                        targets.push((q, p, cause));
+                    }
+                    if imp.insert(q, &[p], cause) {
+                        queue.push_back(q);
+                    }
                 }
-                if imp.insert(q, &[p], cause) {
-                    queue.push_back(q);
-                }
-            }
-        };
+            };
         while !level.is_empty() {
             // A chain back from this level has one potential per level and its target.
             let complexity = depth + 2;
             if self.beyond_unary(base, complexity) {
                 break;
             }
+            // The chains of a level found (all of one length) are shorter than any to come,
+            // which only the full list of hints wants.
+            if self.bound.is_some() && !targets.is_empty() {
+                break;
+            }
             while let Some(p) = level.pop_front() {
-                spread(p, next);
+                spread(p, next, targets);
             }
             std::mem::swap(level, next);
             depth += 1;
@@ -800,7 +915,7 @@ impl<'g> Chains<'g> {
             {
                 let mut rule_parents = Vec::new();
                 if let Some(outer) = self.outer {
-                    imp.rule_parents(parent, outer, grid, &mut rule_parents);
+                    imp.rule_parents(parent, outer, grid, &mut self.walk, &mut rule_parents);
                 }
                 hints.push(Hint {
                     difficulty: step.difficulty,
@@ -827,27 +942,16 @@ impl<'g> Chains<'g> {
         let grid = self.grid;
         let n = self.n;
         let mut room = std::mem::take(&mut self.cycle_room);
-        let CycleRoom {
-            nodes,
-            on_seen,
-            pending_on,
-            pending_off,
-            round,
-            found,
-            loop_nodes,
-            cells,
-            forward,
-            back,
-        } = &mut room;
         // The potentials reached, each with the node it came from (one parent: not dynamic).
-        nodes.clear();
-        nodes.push((source, usize::MAX));
-        on_seen.resize(grid.board().cell_count() * n * 2, false);
-        on_seen[source as usize] = true;
-        pending_on.clear();
-        pending_on.push(0);
-        pending_off.clear();
-        found.clear();
+        room.nodes.clear();
+        room.nodes.push((source, usize::MAX));
+        room.on_seen
+            .resize(grid.board().cell_count() * n * 2, false);
+        room.on_seen[source as usize] = true;
+        room.pending_on.clear();
+        room.pending_on.push(0);
+        room.pending_off.clear();
+        room.found.clear();
         let mut length = 0;
         let offs = self.links(cell_rule);
         // Strong links through houses too, or through cells only.
@@ -862,12 +966,21 @@ impl<'g> Chains<'g> {
             false
         };
         let base = if cell_rule && house_rule { 70 } else { 65 };
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        while !room.pending_on.is_empty() || !room.pending_off.is_empty() {
             // The loops this round closes have one node per level.
             let complexity = length + 2;
             if self.beyond_unary(base, complexity) {
                 break;
             }
+            let CycleRoom {
+                nodes,
+                on_seen,
+                pending_on,
+                pending_off,
+                round,
+                found,
+                ..
+            } = &mut room;
             length += 1;
             std::mem::swap(round, pending_on);
             pending_on.clear();
@@ -882,6 +995,7 @@ impl<'g> Chains<'g> {
             length += 1;
             std::mem::swap(round, pending_off);
             pending_off.clear();
+            let closed = found.len();
             for &at in round.iter() {
                 for &(q, cause) in ons.of(nodes[at].0) {
                     if !house_rule && cause != Cause::Cell {
@@ -897,74 +1011,25 @@ impl<'g> Chains<'g> {
                     }
                 }
             }
-            if nodes.len() > 1 << 16 {
+            let before = hints.len();
+            for k in closed..room.found.len() {
+                let end = room.found[k];
+                if let Some(hint) = room.loop_hint(grid, source, base, end) {
+                    hints.push(hint);
+                }
+            }
+            // The loops of a round (all of one length) are shorter than any to come, which
+            // only the full list of hints wants.
+            if self.bound.is_some() && hints.len() > before {
+                break;
+            }
+            if room.nodes.len() > 1 << 16 {
                 break;
             }
         }
-        self.tick(nodes.len());
-        for &(p, _) in nodes.iter() {
-            on_seen[p as usize] = false;
-        }
-        for &end in found.iter() {
-            // The loop, from its end back to (not including) the source node.
-            loop_nodes.clear();
-            let mut at = end;
-            while nodes[at].1 != usize::MAX {
-                loop_nodes.push(nodes[at].0);
-                at = nodes[at].1;
-            }
-            cells.clear();
-            cells.extend(loop_nodes.iter().map(|&p| cell_of(p, n)));
-            forward.clear();
-            back.clear();
-            for &p in loop_nodes.iter() {
-                let value = value_of(p, n);
-                for &c in grid.board().peers(cell_of(p, n)) {
-                    if !cells.contains(&c) && grid.has(c, value) {
-                        if is_on(p) {
-                            forward.push(pot(c, value, false, n));
-                        } else {
-                            back.push(pot(c, value, false, n));
-                        }
-                    }
-                }
-            }
-            forward.sort_unstable();
-            forward.dedup();
-            back.sort_unstable();
-            let mut eliminations = Vec::new();
-            for &e in forward.iter() {
-                if back.binary_search(&e).is_ok() {
-                    eliminations.push((cell_of(e, n), value_of(e, n)));
-                }
-            }
-            if eliminations.is_empty() {
-                continue;
-            }
-            let complexity = loop_nodes.len() as u32;
-            let difficulty = base + length_difficulty(complexity);
-            let mut path = loop_nodes.to_vec();
-            path.push(source);
-            path.reverse();
-            let step = Step {
-                technique: Technique::BidirectionalCycle,
-                houses: Vec::new(),
-                pattern: Vec::new(),
-                placements: Vec::new(),
-                eliminations,
-                text: String::new(),
-                difficulty,
-            };
-            hints.push(Hint {
-                difficulty,
-                complexity,
-                kind: Kind::Unary,
-                result: source,
-                step,
-                paths: vec![path],
-                n,
-                rule_parents: Vec::new(),
-            });
+        self.tick(room.nodes.len());
+        for &(p, _) in room.nodes.iter() {
+            room.on_seen[p as usize] = false;
         }
         self.cycle_room = room;
     }
@@ -1068,7 +1133,7 @@ impl<'g> Chains<'g> {
             }
             let complexity: u32 = branches
                 .iter()
-                .map(|(_, f)| f.0.complexity(q, &mut self.seen))
+                .map(|(_, f)| f.0.complexity(q, &mut self.walk))
                 .sum();
             let technique = chaining.technique(Kind::Cell);
             let difficulty = base + length_difficulty(complexity);
@@ -1082,7 +1147,7 @@ impl<'g> Chains<'g> {
             let mut rule_parents = Vec::new();
             if let Some(outer) = self.outer {
                 for (_, f) in &branches {
-                    f.0.rule_parents(q, outer, grid, &mut rule_parents);
+                    f.0.rule_parents(q, outer, grid, &mut self.walk, &mut rule_parents);
                 }
                 let cell_parents: Vec<Pot> =
                     values(outer.candidates(cell) & !grid.candidates(cell))
@@ -1131,10 +1196,10 @@ impl<'g> Chains<'g> {
                 if !branches.iter().all(|f| f.0.contains(q)) {
                     continue;
                 }
-                let complexity = on_imp.complexity(q, &mut self.seen)
+                let complexity = on_imp.complexity(q, &mut self.walk)
                     + branches
                         .iter()
-                        .map(|f| f.0.complexity(q, &mut self.seen))
+                        .map(|f| f.0.complexity(q, &mut self.walk))
                         .sum::<u32>();
                 let difficulty = chaining.base() + length_difficulty(complexity);
                 if self.beyond((difficulty, complexity, Kind::Region)) {
@@ -1148,9 +1213,9 @@ impl<'g> Chains<'g> {
                 paths.extend(branches.iter().map(|f| f.0.path(q)));
                 let mut rule_parents = Vec::new();
                 if let Some(outer) = self.outer {
-                    on_imp.rule_parents(q, outer, grid, &mut rule_parents);
+                    on_imp.rule_parents(q, outer, grid, &mut self.walk, &mut rule_parents);
                     for f in &branches {
-                        f.0.rule_parents(q, outer, grid, &mut rule_parents);
+                        f.0.rule_parents(q, outer, grid, &mut self.walk, &mut rule_parents);
                     }
                     for &d in grid.board().house_cells(h) {
                         if outer.has(d, value) && !grid.has(d, value) {
@@ -1195,7 +1260,7 @@ impl<'g> Chains<'g> {
         let mut rule_parents = Vec::new();
         if let Some(outer) = self.outer {
             for &e in ends {
-                imp.rule_parents(e, outer, self.grid, &mut rule_parents);
+                imp.rule_parents(e, outer, self.grid, &mut self.walk, &mut rule_parents);
             }
         }
         hints.push(Hint {

@@ -105,6 +105,40 @@ pub struct Implications {
 
 const NONE: u32 = u32::MAX;
 
+/// The room of a walk back over the ancestors of a member: which members it has seen (a stamp
+/// per member, new for every walk, so that a walk clears nothing) and the potentials still to
+/// visit. A search walks back from every potential it might conclude, over sets of hundreds.
+#[derive(Clone, Debug, Default)]
+pub struct Walk {
+    stamps: Vec<u32>,
+    stamp: u32,
+    todo: Vec<Pot>,
+}
+
+impl Walk {
+    /// Starts a walk from `p` over a set of `members` members.
+    fn start(&mut self, members: usize, p: Pot) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.fill(0);
+            self.stamp = 1;
+        }
+        if self.stamps.len() < members {
+            self.stamps.resize(members, 0);
+        }
+        self.todo.clear();
+        self.todo.push(p);
+    }
+
+    /// Whether member number `i` is seen for the first time in this walk (it is then seen).
+    fn first_visit(&mut self, i: u32) -> bool {
+        let stamp = &mut self.stamps[i as usize];
+        let first = *stamp != self.stamp;
+        *stamp = self.stamp;
+        first
+    }
+}
+
 impl Implications {
     /// An empty set for a grid of side `n`.
     pub fn new(n: usize) -> Implications {
@@ -174,22 +208,19 @@ impl Implications {
 
     /// The complexity of the chain that ends at member `p`: its distinct ancestors, itself
     /// included, plus the complexity of every nested chain among them.
-    pub fn complexity(&self, p: Pot, seen: &mut Vec<bool>) -> u32 {
-        seen.clear();
-        seen.resize(self.members.len(), false);
-        let mut todo = vec![p];
+    pub fn complexity(&self, p: Pot, walk: &mut Walk) -> u32 {
+        walk.start(self.members.len(), p);
         let mut count = 0;
-        while let Some(q) = todo.pop() {
+        while let Some(q) = walk.todo.pop() {
             let i = self.slot[q as usize];
-            if i == NONE || seen[i as usize] {
+            if i == NONE || !walk.first_visit(i) {
                 continue;
             }
-            seen[i as usize] = true;
             count += 1;
             if let Cause::Advanced(nested) = self.causes[i as usize] {
                 count += nested;
             }
-            todo.extend_from_slice(self.parents(q));
+            walk.todo.extend_from_slice(self.parents(q));
         }
         count
     }
@@ -212,17 +243,22 @@ impl Implications {
 
     /// The candidates the techniques of a nested chain rely on: those of `p`'s ancestors that
     /// are "on" by a single and were removed between `source` and `current`.
-    pub fn rule_parents(&self, p: Pot, source: &Grid, current: &Grid, out: &mut Vec<Pot>) {
+    pub fn rule_parents(
+        &self,
+        p: Pot,
+        source: &Grid,
+        current: &Grid,
+        walk: &mut Walk,
+        out: &mut Vec<Pot>,
+    ) {
         let n = source.size();
         let board = source.board();
-        let mut seen = vec![false; self.members.len()];
-        let mut todo = vec![p];
-        while let Some(q) = todo.pop() {
+        walk.start(self.members.len(), p);
+        while let Some(q) = walk.todo.pop() {
             let i = self.slot[q as usize];
-            if i == NONE || seen[i as usize] {
+            if i == NONE || !walk.first_visit(i) {
                 continue;
             }
-            seen[i as usize] = true;
             if is_on(q) {
                 let (cell, value) = (cell_of(q, n), value_of(q, n));
                 match self.causes[i as usize] {
@@ -243,7 +279,7 @@ impl Implications {
                     _ => {}
                 }
             }
-            todo.extend_from_slice(self.parents(q));
+            walk.todo.extend_from_slice(self.parents(q));
         }
         out.sort_unstable();
         out.dedup();

@@ -35,6 +35,7 @@ pub mod grid;
 pub mod implications;
 pub mod links;
 pub mod locked;
+pub mod reach;
 pub mod singles;
 pub mod step;
 pub mod subsets;
