@@ -36,10 +36,10 @@ pub struct Board {
     house_cells: Vec<Vec<usize>>,
     cell_houses: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
-    /// Whether two cells share a house, as one flag per pair (row by row).
-    sees: Vec<bool>,
     /// Words of a set of cells (one bit per cell).
     words: usize,
+    /// The peers of each cell as a set: [`Board::words`] words per cell.
+    peer_bits: Vec<u64>,
     /// The cells of each house as a set: [`Board::words`] words per house.
     house_bits: Vec<u64>,
     /// The houses in the order techniques look at them: regions, columns, rows, extra regions.
@@ -59,19 +59,6 @@ impl Board {
                 cell_houses[cell].push(h);
             }
         }
-        let mut sees = vec![false; cells * cells];
-        for members in &house_cells {
-            for &a in members {
-                for &b in members {
-                    if a != b {
-                        sees[a * cells + b] = true;
-                    }
-                }
-            }
-        }
-        let peers = (0..cells)
-            .map(|a| (0..cells).filter(|&b| sees[a * cells + b]).collect())
-            .collect();
         let words = cells.div_ceil(64);
         let mut house_bits = vec![0u64; house_cells.len() * words];
         for (h, members) in house_cells.iter().enumerate() {
@@ -79,6 +66,22 @@ impl Board {
                 house_bits[h * words + cell / 64] |= 1 << (cell % 64);
             }
         }
+        let mut peer_bits = vec![0u64; cells * words];
+        for (a, peers) in peer_bits.chunks_exact_mut(words.max(1)).enumerate() {
+            for &h in &cell_houses[a] {
+                for (p, &m) in peers
+                    .iter_mut()
+                    .zip(&house_bits[h * words..(h + 1) * words])
+                {
+                    *p |= m;
+                }
+            }
+            peers[a / 64] &= !(1 << (a % 64));
+        }
+        let peers = peer_bits
+            .chunks_exact(words.max(1))
+            .map(|set| cells_of(set.iter().copied()).collect())
+            .collect();
         let rank = |house: &House| match house {
             House::Box(_) | House::Region(_) => 0,
             House::Column(_) => 1,
@@ -94,8 +97,8 @@ impl Board {
             house_cells,
             cell_houses,
             peers,
-            sees,
             words,
+            peer_bits,
             house_bits,
             search_order,
         }
@@ -154,7 +157,7 @@ impl Board {
 
     /// Whether two distinct cells share a house.
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        self.sees[a * self.cell_count() + b]
+        self.peer_bits[a * self.words + b / 64] >> (b % 64) & 1 == 1
     }
 
     /// Whether house `h` is a region (box or jigsaw piece).
