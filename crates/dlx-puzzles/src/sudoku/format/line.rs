@@ -167,7 +167,7 @@ pub(crate) fn count_error(
     want: Option<usize>,
     usual: Option<usize>,
 ) -> (usize, String) {
-    if want.is_none() {
+    if fits(want, found) {
         if let Some(n) = exact_root(found).filter(|&n| n > MAX_CHAR_SIDE) {
             return (
                 column,
@@ -546,6 +546,17 @@ mod tests {
         assert_eq!(
             read(&"1".repeat(1369)).unwrap_err(),
             "line 1, column 1: a 37x37 grid has more values than one character per cell can write \
+             (at most 36x36); write its cells as blank-separated numbers"
+        );
+        // The same with the side given: the count is right, the writing is not.
+        let sized = ReadOptions {
+            size: Some(50),
+            ..ReadOptions::default()
+        };
+        let err = parse(&".".repeat(2500), 1, &sized, &Memory::default()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 1: a 50x50 grid has more values than one character per cell can write \
              (at most 36x36); write its cells as blank-separated numbers"
         );
         assert_eq!(
