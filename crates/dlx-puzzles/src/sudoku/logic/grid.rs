@@ -150,6 +150,11 @@ impl Board {
         &self.house_bits[h * self.words..(h + 1) * self.words]
     }
 
+    /// The peers of `cell` as a set, laid out as [`Board::house_set`].
+    pub fn peer_set(&self, cell: usize) -> &[u64] {
+        &self.peer_bits[cell * self.words..(cell + 1) * self.words]
+    }
+
     /// Whether `cell` is in house `h`.
     pub fn in_house(&self, h: usize, cell: usize) -> bool {
         self.house_bits[h * self.words + cell / 64] >> (cell % 64) & 1 == 1
