@@ -5,12 +5,22 @@
 //! the relabelling after it are what make grids differ; relabelling keeps a grid valid on every
 //! shape, since every house needs every value. Givens that leave no solution, or a search that
 //! runs out of its budget (a jigsaw layout that fits no Sudoku), are dropped and others drawn.
+//!
+//! Plain box shapes above 36x36 (no extra regions) skip the solver: there a fill from random
+//! givens can take longer than the whole dig, so their grids come from `pattern` and are then
+//! relabelled the same way.
 
 use dlx_core::{Budget, StopReason};
 
+use super::pattern;
 use super::rng::Rng;
 use crate::sudoku::shape::Shape;
 use crate::sudoku::solver::Solver;
+
+/// The largest side filled by the solver when the shape has plain boxes: above it a fill from
+/// random givens can take the solver longer than the whole dig, so such grids come from
+/// [`pattern::boxed_grid`].
+const SOLVER_FILL_MAX: usize = 36;
 
 /// Sets of random givens tried before the shape is given up on (for a random layout, another
 /// layout is drawn).
@@ -46,7 +56,15 @@ pub fn random_grid(
     houses: &Houses,
     rng: &mut Rng,
 ) -> Result<Option<Vec<u16>>, StopReason> {
-    let n = solver.shape().size();
+    let shape = solver.shape();
+    let n = shape.size();
+    if let Some((rows, columns)) = shape.box_size() {
+        if n > SOLVER_FILL_MAX && shape.extra().is_empty() {
+            let mut grid = pattern::boxed_grid(rows, columns, rng);
+            relabel(&mut grid, rng);
+            return Ok(Some(grid));
+        }
+    }
     let mut order: Vec<usize> = (0..n * n).collect();
     let mut givens = vec![0u16; n * n];
     let mut used = vec![0u128; houses.houses];
@@ -75,11 +93,7 @@ pub fn random_grid(
         };
         match (solution, solver.stopped()) {
             (Some(mut grid), None) => {
-                let mut labels: Vec<u16> = (1..=n as u16).collect();
-                rng.shuffle(&mut labels);
-                for value in &mut grid {
-                    *value = labels[usize::from(*value) - 1];
-                }
+                relabel(&mut grid, rng);
                 return Ok(Some(grid));
             }
             (_, Some(StopReason::Budget)) | (None, None) => {}
@@ -87,6 +101,16 @@ pub fn random_grid(
         }
     }
     Ok(None)
+}
+
+/// Renames the values of a full grid at random (values from 1).
+fn relabel(grid: &mut [u16], rng: &mut Rng) {
+    let n = (grid.len() as f64).sqrt().round() as u16;
+    let mut labels: Vec<u16> = (1..=n).collect();
+    rng.shuffle(&mut labels);
+    for value in grid {
+        *value = labels[usize::from(*value) - 1];
+    }
 }
 
 /// The budget of a fill: a full grid takes few guesses when it exists, and a layout that fits no

@@ -4,7 +4,9 @@
 //! - [`rng`]: the seeded random numbers, one stream per puzzle, so that the same seed gives the
 //!   same puzzles on any number of threads;
 //! - [`symmetry`]: the patterns of givens (`rot180`, `rot90`, `mirror`, `diagonal`);
-//! - `grid`: random full grids; `jigsaw`: random jigsaw layouts; `dig`: taking givens out.
+//! - `grid`: random full grids (from the solver, or for plain boxes above 36x36 from `pattern`,
+//!   a pattern grid changed by moves that keep houses whole); `jigsaw`: random jigsaw layouts;
+//!   `dig`: taking givens out.
 //!
 //! Uniqueness is proved by [`Solver`](super::Solver) on the fastest path for the shape (the
 //! bit-parallel 9x9 path, `fastn` for other shapes up to 64, dancing links above): after each
@@ -30,6 +32,7 @@
 mod dig;
 mod grid;
 mod jigsaw;
+mod pattern;
 pub use dlx_core::rng;
 pub mod symmetry;
 
