@@ -23,28 +23,22 @@ pub fn boxed_grid(rows: usize, columns: usize, rng: &mut Rng) -> Vec<u16> {
             ((c * (row % r) + row / r + column) % n) as u16 + 1
         })
         .collect();
-    // Enough swap cycles that every pair of lines of a band or stack meets a few.
+    // Enough swap cycles that every pair of lines of a band or stack meets a few: rows in one
+    // of the `c` bands of `r` rows, columns in one of the `r` stacks of `c` columns.
     for _ in 0..n * n {
-        let band = rng.below(c);
-        let (a, b) = two_of(r, rng);
-        swap_cycle(
-            &mut grid,
-            n,
-            Line::Row,
-            band * r + a,
-            band * r + b,
-            rng.below(n),
-        );
-        let stack = rng.below(r);
-        let (a, b) = two_of(c, rng);
-        swap_cycle(
-            &mut grid,
-            n,
-            Line::Column,
-            stack * c + a,
-            stack * c + b,
-            rng.below(n),
-        );
+        for (line, groups, size) in [(Line::Row, c, r), (Line::Column, r, c)] {
+            let group = rng.below(groups);
+            let (a, b) = two_of(size, rng);
+            let start = rng.below(n);
+            swap_cycle(
+                &mut grid,
+                n,
+                line,
+                group * size + a,
+                group * size + b,
+                start,
+            );
+        }
     }
     let rows_order = lines_order(r, c, rng);
     let columns_order = lines_order(c, r, rng);
