@@ -61,7 +61,7 @@ pub fn random_grid(
     if let Some((rows, columns)) = shape.box_size() {
         if n > SOLVER_FILL_MAX && shape.extra().is_empty() {
             let mut grid = pattern::boxed_grid(rows, columns, rng);
-            relabel(&mut grid, rng);
+            relabel(&mut grid, n, rng);
             return Ok(Some(grid));
         }
     }
@@ -93,7 +93,7 @@ pub fn random_grid(
         };
         match (solution, solver.stopped()) {
             (Some(mut grid), None) => {
-                relabel(&mut grid, rng);
+                relabel(&mut grid, n, rng);
                 return Ok(Some(grid));
             }
             (_, Some(StopReason::Budget)) | (None, None) => {}
@@ -103,10 +103,9 @@ pub fn random_grid(
     Ok(None)
 }
 
-/// Renames the values of a full grid at random (values from 1).
-fn relabel(grid: &mut [u16], rng: &mut Rng) {
-    let n = (grid.len() as f64).sqrt().round() as u16;
-    let mut labels: Vec<u16> = (1..=n).collect();
+/// Renames the values `1..=n` of a full grid at random.
+fn relabel(grid: &mut [u16], n: usize, rng: &mut Rng) {
+    let mut labels: Vec<u16> = (1..=n as u16).collect();
     rng.shuffle(&mut labels);
     for value in grid {
         *value = labels[usize::from(*value) - 1];

@@ -17,12 +17,7 @@ use super::rng::Rng;
 pub fn boxed_grid(rows: usize, columns: usize, rng: &mut Rng) -> Vec<u16> {
     let (r, c) = (rows, columns);
     let n = r * c;
-    let mut grid: Vec<u16> = (0..n * n)
-        .map(|cell| {
-            let (row, column) = (cell / n, cell % n);
-            ((c * (row % r) + row / r + column) % n) as u16 + 1
-        })
-        .collect();
+    let mut grid = pattern_grid(r, c);
     // Enough swap cycles that every pair of lines of a band or stack meets a few: rows in one
     // of the `c` bands of `r` rows, columns in one of the `r` stacks of `c` columns.
     for _ in 0..n * n {
@@ -52,6 +47,17 @@ pub fn boxed_grid(rows: usize, columns: usize, rng: &mut Rng) -> Vec<u16> {
                 (row, column)
             };
             grid[rows_order[row] * n + columns_order[column]]
+        })
+        .collect()
+}
+
+/// The pattern grid of `r x c` boxes, values from 1, row by row.
+fn pattern_grid(r: usize, c: usize) -> Vec<u16> {
+    let n = r * c;
+    (0..n * n)
+        .map(|cell| {
+            let (row, column) = (cell / n, cell % n);
+            ((c * (row % r) + row / r + column) % n) as u16 + 1
         })
         .collect()
 }
@@ -119,27 +125,13 @@ fn swap_cycle(grid: &mut [u16], n: usize, line: Line, a: usize, b: usize, start:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::shape::Shape;
+    use crate::sudoku::validate::validate;
 
-    /// Whether every row, column and `r x c` box holds every value once.
+    /// Whether `grid` is a full grid of `r x c` boxes, by the solution validator.
     fn is_full_grid(grid: &[u16], r: usize, c: usize) -> bool {
-        let n = r * c;
-        let whole = |cells: Vec<usize>| {
-            let mut seen = vec![false; n + 1];
-            cells.iter().all(|&cell| {
-                let v = usize::from(grid[cell]);
-                (1..=n).contains(&v) && !std::mem::replace(&mut seen[v], true)
-            })
-        };
-        (0..n).all(|i| {
-            let (band, stack) = (i / r, i % r);
-            whole((0..n).map(|k| i * n + k).collect())
-                && whole((0..n).map(|k| k * n + i).collect())
-                && whole(
-                    (0..n)
-                        .map(|k| (band * r + k / c) * n + stack * c + k % c)
-                        .collect(),
-                )
-        })
+        let shape = Shape::boxes(r, c).expect("a box shape");
+        validate(&shape, &vec![0; grid.len()], grid).is_ok()
     }
 
     #[test]
@@ -169,9 +161,7 @@ mod tests {
         // of different seeds differ, and none is the plain pattern.
         let (r, c) = (3, 3);
         let n = r * c;
-        let pattern: Vec<u16> = (0..n * n)
-            .map(|cell| ((c * (cell / n % r) + cell / n / r + cell % n) % n) as u16 + 1)
-            .collect();
+        let pattern = pattern_grid(r, c);
         let grids: Vec<Vec<u16>> = (0..4)
             .map(|s| boxed_grid(r, c, &mut Rng::new(s, 0)))
             .collect();
