@@ -1,5 +1,5 @@
 //! A third engine: the problem as clauses, solved by a conflict-driven clause-learning SAT solver
-//! (CaDiCaL, through `rustsat`). Behind the `sat` feature.
+//! (CaDiCaL; the encodings of `rustsat`). Behind the `sat` feature.
 //!
 //! Where a backtracking search proves the same dead end again in every branch, a clause-learning
 //! solver learns it once; on hard instances with few or no solutions (large Sudoku, jigsaw layouts
@@ -34,6 +34,7 @@
 pub mod check;
 pub mod encode;
 mod search;
+mod solver;
 
 pub use check::{check, Invalid};
 pub use encode::{AtMostOne, Encoding, Size};

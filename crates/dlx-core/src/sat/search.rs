@@ -2,15 +2,12 @@
 
 use std::borrow::Cow;
 
-use rustsat::solvers::{
-    ControlSignal, GetInternalStats, LimitConflicts, Solve, SolverResult, Terminate,
-};
-use rustsat::types::{Clause, TernaryVal};
-use rustsat_cadical::{CaDiCaL, Config};
+use rustsat::types::Lit;
 use thiserror::Error;
 
 use super::check::{check, Invalid};
 use super::encode::{encode, option_lit, variables, Encoding, Size};
+use super::solver::{Answer, Solver};
 use crate::problem::Problem;
 use crate::{Budget, Engine, Status, Stop, StopReason};
 
@@ -66,12 +63,6 @@ pub enum Error {
     InvalidModel(Invalid),
 }
 
-impl Error {
-    fn solver(error: impl std::fmt::Display) -> Error {
-        Error::Solver(error.to_string())
-    }
-}
-
 /// One SAT run over a [`Problem`]: each [`step`](Self::step) finds a solution no step found
 /// before, or proves there is none left ([`Status::Exhausted`]), or stops at the limit or at its
 /// [`Stop`] ([`Status::LimitReached`], [`Status::Stopped`]). Solutions come in no particular
@@ -84,7 +75,7 @@ impl Error {
 pub struct Search<'a> {
     /// Borrowed, or owned by a search that must outlive its caller's borrow (a binding's).
     problem: Cow<'a, Problem>,
-    solver: CaDiCaL<'a, 'static>,
+    solver: Solver,
     /// The options of the last solution, in increasing order.
     solution: Vec<usize>,
     /// Whether `solution` still has to be excluded before the next solve.
@@ -144,13 +135,10 @@ impl<'a> Search<'a> {
         encoding: Encoding,
         settings: Settings,
     ) -> Result<Search<'a>, Error> {
-        let mut solver = CaDiCaL::default();
-        if settings == Settings::Tuned {
-            tune(&mut solver)?;
-        }
+        let mut solver = Solver::new(settings)?;
         let mut vars = variables(&problem);
-        let Size { variables, clauses } =
-            encode(&problem, encoding, &mut solver, &mut vars).map_err(Error::solver)?;
+        let Size { variables, clauses } = encode(&problem, encoding, &mut solver, &mut vars)
+            .map_err(|error| Error::Solver(error.to_string()))?;
         Ok(Search {
             problem,
             solver,
@@ -174,7 +162,7 @@ impl<'a> Search<'a> {
         if option >= self.problem.option_count() {
             return Err(Error::Solver(format!("there is no option #{option}")));
         }
-        self.add(Clause::from([option_lit(option)]))?;
+        self.add([option_lit(option)]);
         self.forced.push(option);
         Ok(())
     }
@@ -187,16 +175,7 @@ impl<'a> Search<'a> {
     /// When to stop a solve before its answer (a budget of conflicts, a deadline, a cancel
     /// flag); the search can go on later with another.
     pub fn set_stop(&mut self, stop: Stop) {
-        if stop.deadline().is_none() && stop.cancel().is_none() {
-            self.solver.detach_terminator();
-        } else {
-            let watched = stop.clone();
-            self.solver
-                .attach_terminator(move || match watched.halted() {
-                    Some(_) => ControlSignal::Terminate,
-                    None => ControlSignal::Continue,
-                });
-        }
+        self.solver.watch(&stop);
         self.stop = stop;
     }
 
@@ -204,9 +183,9 @@ impl<'a> Search<'a> {
     /// common ones).
     pub fn sat_stats(&self) -> Stats {
         let mut stats = self.stats;
-        stats.conflicts = self.solver.conflicts() as u64;
-        stats.decisions = self.solver.decisions() as u64;
-        stats.propagations = self.solver.propagations() as u64;
+        stats.conflicts = self.solver.conflicts();
+        stats.decisions = self.solver.decisions();
+        stats.propagations = self.solver.propagations();
         stats
     }
 
@@ -246,54 +225,43 @@ impl<'a> Search<'a> {
             return Ok(Status::LimitReached);
         }
         if self.unblocked {
-            self.exclude_solution()?;
+            self.exclude_solution();
         }
         self.solution.clear();
-        let conflicts = self.solver.conflicts() as u64;
-        if let Some(reason) = self
-            .stop
-            .reached(conflicts, self.solver.propagations() as u64)
-        {
+        let conflicts = self.solver.conflicts();
+        if let Some(reason) = self.stop.reached(conflicts, self.solver.propagations()) {
             return Ok(Status::Stopped(reason));
         }
-        if let Budget::Nodes(budget) = self.stop.budget() {
-            let left = u32::try_from(budget - conflicts).unwrap_or(u32::MAX);
-            self.solver
-                .limit_conflicts(Some(left))
-                .map_err(Error::solver)?;
-        }
-        let result = self.solver.solve().map_err(Error::solver)?;
-        match result {
-            SolverResult::Sat => {
-                self.read_model()?;
+        let limit = match self.stop.budget() {
+            Budget::Nodes(budget) => Some(budget - conflicts),
+            _ => None,
+        };
+        match self.solver.solve(limit) {
+            Answer::Sat => {
+                self.read_model();
                 check(&self.problem, &self.solution).map_err(Error::InvalidModel)?;
                 self.stats.solutions += 1;
                 self.unblocked = true;
                 Ok(Status::Solution)
             }
-            SolverResult::Unsat => {
+            Answer::Unsat => {
                 self.done = true;
                 Ok(Status::Exhausted)
             }
-            SolverResult::Interrupted => Ok(Status::Stopped(
+            Answer::Interrupted => Ok(Status::Stopped(
                 self.stop.halted().unwrap_or(StopReason::Budget),
             )),
         }
     }
 
     /// Reads the chosen options off the solver's model.
-    fn read_model(&mut self) -> Result<(), Error> {
+    fn read_model(&mut self) {
         self.solution.clear();
         for option in 0..self.problem.option_count() {
-            let value = self
-                .solver
-                .lit_val(option_lit(option))
-                .map_err(Error::solver)?;
-            if value == TernaryVal::True {
+            if self.solver.is_true(option_lit(option)) {
                 self.solution.push(option);
             }
         }
-        Ok(())
     }
 
     /// Adds the clause that no later solution is the last one.
@@ -302,56 +270,24 @@ impl<'a> Search<'a> {
     /// cover a primary item of the smaller twice, as every option has a primary item. So "not
     /// all of these options" is enough. With multiplicities a solution may be a subset of
     /// another, and the clause also allows any option outside the last solution.
-    fn exclude_solution(&mut self) -> Result<(), Error> {
+    fn exclude_solution(&mut self) {
         self.unblocked = false;
-        let mut clause: Clause = self.solution.iter().map(|&o| !option_lit(o)).collect();
+        let mut clause: Vec<Lit> = self.solution.iter().map(|&o| !option_lit(o)).collect();
         if self.problem.has_multiplicities() {
             let mut inside = self.solution.iter().peekable();
             for option in 0..self.problem.option_count() {
                 if inside.next_if_eq(&&option).is_none() {
-                    clause.add(option_lit(option));
+                    clause.push(option_lit(option));
                 }
             }
         }
-        self.add(clause)
+        self.add(clause);
     }
 
-    fn add(&mut self, clause: Clause) -> Result<(), Error> {
+    fn add(&mut self, clause: impl IntoIterator<Item = Lit>) {
         self.stats.clauses += 1;
-        self.solver.add_clause(clause).map_err(Error::solver)
+        self.solver.add(clause);
     }
-}
-
-/// CaDiCaL's settings for exact-cover formulas: its `sat` preset (stable mode only, the longer
-/// restart intervals of satisfiable instances), without the inprocessing that eliminates,
-/// probes, subsumes and vivifies clauses.
-///
-/// Measured on the residual formulas of minimal 25x25 Sudoku puzzles (a few thousand variables,
-/// each puzzle a first solve and a proof that no second solution exists, so both satisfiable and
-/// unsatisfiable work), one thread, processor time: the `sat` preset needed about 30 % fewer
-/// conflicts than the default and took 0.80 times its time; without the inprocessing, which on
-/// formulas this small finds little to remove and costs time at every round, 0.71 times.
-/// Proofs that a jigsaw layout admits no grid (unsatisfiable only) did not get slower. The
-/// `unsat` preset needed 30 % more conflicts than the default; options of restarts, phases and
-/// chronological backtracking, and the order of the variables, changed conflicts by less
-/// than their spread from puzzle to puzzle. By conflicts on nine of those puzzles
-/// (repeatable for a seed; five seeds spread 4.5 %): initial phases false (+6.7 %), each cell's
-/// lowest candidate true and the others false, as the fast path would guess (+0.7 %), no
-/// chronological backtracking, no rephasing, no reluctant doubling, no local-search walks, other
-/// target phases (+0.7 to +5.9 %); `restartint` is not used in stable mode. Nor do the learned
-/// clauses' handling or the scores (the 36 formulas of the eighteen puzzles' first and second
-/// solves, each solved from scratch): no minimizing +7 %, no chronological backtracking -3 %;
-/// on four of them, reduce targets of 50 and 90 % +45 and +6 %, reduce intervals of 10 and 100
-/// +23 and +9 %, no shrinking +29 %, no reason bumping +31 %, VMTF scores +106 %, focused mode
-/// +154 %. None pays.
-fn tune(solver: &mut CaDiCaL<'_, '_>) -> Result<(), Error> {
-    solver
-        .set_configuration(Config::Sat)
-        .map_err(Error::solver)?;
-    for option in ["elim", "probe", "subsume", "vivify"] {
-        solver.set_option(option, 0).map_err(Error::solver)?;
-    }
-    Ok(())
 }
 
 impl Engine for Search<'_> {
