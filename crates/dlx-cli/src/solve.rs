@@ -338,7 +338,7 @@ impl<W: Write> Sink<Answered> for Run<W> {
 }
 
 /// The nodes printed for a puzzle's search: Knuth's nodes on the general path, guesses on a
-/// specialised one (as the README says); each path leaves the other figure at 0.
+/// specialised one (as `docs/solve.md` says); each path leaves the other figure at 0.
 fn nodes(stats: SolveStats) -> u64 {
     stats.nodes + stats.guesses
 }

@@ -1,25 +1,42 @@
-//! Every command of the README's `sh` blocks that starts with `dlx ` runs as written: against
-//! the binary built for the tests (put first on the `PATH`), by `sh`, in a scratch folder that
-//! sees the repository's `examples` and `crates` (files a command writes stay there). A comment
-//! after a command that is a number must be its output; one that starts with `{` lists JSON
-//! fields (`"solutions":92,...,"complete":true`) its output must hold.
+//! Every command of the `sh` blocks of the README and of the pages of `docs/` that starts with
+//! `dlx ` runs as written: against the binary built for the tests (put first on the `PATH`), by
+//! `sh`, in a scratch folder that sees the repository's `examples` and `crates` (files a command
+//! writes stay there). A comment after a command that is a number must be its output; one that
+//! starts with `{` lists JSON fields (`"solutions":92,...,"complete":true`) its output must hold.
+//! A failure names the file the command comes from.
 
 #![cfg(unix)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// A command of the README and what its comment says it prints.
+/// The fewest commands the README itself shows (its examples of every main job).
+const README_AT_LEAST: usize = 10;
+
+/// The fewest commands of all the files together: as many as the README alone had before its
+/// reference moved to `docs/`.
+const ALL_AT_LEAST: usize = 22;
+
+/// A command of a Markdown file and what its comment says it prints.
 struct Example {
+    /// The file it comes from, relative to the repository's root.
+    file: String,
     command: String,
     comment: Option<String>,
 }
 
-/// The lines of the README's `sh` blocks that start with `dlx `.
-fn examples(readme: &str) -> Vec<Example> {
+impl Example {
+    /// How a failure names the command: its file, then the command itself.
+    fn name(&self) -> String {
+        format!("{}: {}", self.file, self.command)
+    }
+}
+
+/// The lines of the `sh` blocks of `text` (the content of `file`) that start with `dlx `.
+fn examples(file: &str, text: &str) -> Vec<Example> {
     let mut inside = false;
     let mut found = Vec::new();
-    for line in readme.lines() {
+    for line in text.lines() {
         if line.starts_with("```") {
             inside = line == "```sh";
             continue;
@@ -32,11 +49,26 @@ fn examples(readme: &str) -> Vec<Example> {
             None => (line, None),
         };
         found.push(Example {
+            file: file.to_string(),
             command: command.trim().to_string(),
             comment,
         });
     }
     found
+}
+
+/// The Markdown files whose commands run, relative to `root`: the README, then every page of
+/// `docs/` in the order of their names.
+fn documents(root: &Path) -> Vec<String> {
+    let mut pages: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    pages.sort();
+    pages.insert(0, "README.md".to_string());
+    pages
 }
 
 /// Checks `stdout` against what the comment says, when it says something checkable.
@@ -45,7 +77,7 @@ fn check_comment(example: &Example, stdout: &str) {
         return;
     };
     if comment.bytes().all(|b| b.is_ascii_digit()) {
-        assert_eq!(stdout.trim(), comment, "{}", example.command);
+        assert_eq!(stdout.trim(), comment, "{}", example.name());
     } else if let Some(fields) = comment.strip_prefix('{') {
         for field in fields
             .trim_end_matches('}')
@@ -55,18 +87,33 @@ fn check_comment(example: &Example, stdout: &str) {
             assert!(
                 stdout.contains(field),
                 "{}: {field} not in {stdout}",
-                example.command
+                example.name()
             );
         }
     }
 }
 
 #[test]
-fn every_dlx_command_of_the_readme_runs_as_written() {
+fn every_dlx_command_of_the_readme_and_the_docs_runs_as_written() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let examples = examples(&readme);
-    assert!(examples.len() >= 10, "{} commands found", examples.len());
+    let mut all = Vec::new();
+    for file in documents(&root) {
+        let text = std::fs::read_to_string(root.join(&file)).unwrap();
+        let found = examples(&file, &text);
+        if file == "README.md" {
+            assert!(
+                found.len() >= README_AT_LEAST,
+                "{file}: {} commands found",
+                found.len()
+            );
+        }
+        all.extend(found);
+    }
+    assert!(
+        all.len() >= ALL_AT_LEAST,
+        "{} commands found in all",
+        all.len()
+    );
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme");
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).unwrap();
@@ -83,7 +130,7 @@ fn every_dlx_command_of_the_readme_runs_as_written() {
         binary.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    for example in &examples {
+    for example in &all {
         let output = Command::new("sh")
             .arg("-c")
             .arg(&example.command)
@@ -93,13 +140,13 @@ fn every_dlx_command_of_the_readme_runs_as_written() {
             .unwrap();
         let stdout = String::from_utf8_lossy(&output.stdout);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        // A run cut by its budget ends with 3, as the README says.
+        // A run cut by its budget ends with 3, as `docs/cover.md` says.
         let limited = example.command.contains("--budget");
         let code = output.status.code();
         assert!(
             code == Some(0) || (limited && code == Some(3)),
             "{}: exit {code:?}\n{stderr}",
-            example.command
+            example.name()
         );
         check_comment(example, &stdout);
     }
