@@ -2,14 +2,14 @@
 //! replies as the cases are read.
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, IsTerminal, LineWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, LineWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use dlx_core::{Budget, Stop};
-use dlx_puzzles::sudoku::judge::{self, JudgeError, Problem, Summary};
+use dlx_puzzles::sudoku::judge::{self, Case, JudgeError, Problem, Summary};
 use dlx_puzzles::sudoku::Solvers;
 
 use crate::engine::SudokuEngine;
@@ -22,7 +22,10 @@ use crate::stop;
     after_help = "Exit codes: 0 every case answered as its problem defines, 1 some case \
 had no solution where the problem defines no reply for it, 2 bad usage or bad input (the run \
 stops there), 3 a case stopped by --budget or --timeout (the run stops there: a judge's \
-output has no way to mark a case unfinished, so nothing is printed for it or after it)."
+output has no way to mark a case unfinished, so nothing is printed for it or after it). \
+Where the judge's reply cannot tell that a case has more than one solution (all problems but \
+hdu4069), stderr names each such case: `dlx: FILE:LINE: case K: more than one solution, \
+printed the first`; stdout stays as the judge wants it."
 )]
 pub struct JudgeArgs {
     /// The problem: poj2676, poj3074, poj3076, la2659, acwing169, hdu4069, hdu3111,
@@ -47,6 +50,10 @@ pub struct JudgeArgs {
     /// a few thousand guesses), fast, dlx or sat.
     #[arg(long, value_enum, default_value_t = SudokuEngine::Auto)]
     engine: SudokuEngine,
+    /// No line on stderr for a case with more than one solution, and no search for a second
+    /// solution to tell (the same replies, sooner).
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// Runs `dlx judge`.
@@ -74,7 +81,14 @@ pub fn run(args: &JudgeArgs) -> Result<Outcome> {
         stop = stop.with_deadline(deadline);
     }
     let solvers = Solvers::new(stop).with_engine(args.engine.into());
-    let result = answer(problem, path, &mut out, solvers);
+    let mut note = |case: &Case| {
+        eprintln!(
+            "dlx: {name}:{}: case {}: more than one solution, printed the first",
+            case.line, case.number
+        );
+    };
+    let notes = (!args.quiet).then_some(&mut note as &mut dyn FnMut(&Case));
+    let result = answer(problem, path, &mut out, solvers, notes);
     // The replies before an error are part of the output: write them before the message.
     let flushed = out.flush();
     match result {
@@ -113,21 +127,37 @@ enum Failure {
     Judge(JudgeError),
 }
 
-/// Answers the cases of `path` (standard input for `None`) on `out`.
+/// Answers the cases of `path` (standard input for `None`) on `out`, calling `notes` (when
+/// given) with each case of several solutions that the reply does not tell.
 fn answer(
     problem: Problem,
     path: Option<&Path>,
     out: &mut dyn Write,
     solvers: Solvers,
+    notes: Option<&mut dyn FnMut(&Case)>,
 ) -> Result<Summary, Failure> {
     match path {
-        None => judge::run_with(problem, io::stdin().lock(), out, solvers),
+        None => cases(problem, io::stdin().lock(), out, solvers, notes),
         Some(path) => {
             let file = File::open(path).map_err(Failure::Open)?;
-            judge::run_with(problem, BufReader::new(file), out, solvers)
+            cases(problem, BufReader::new(file), out, solvers, notes)
         }
     }
     .map_err(Failure::Judge)
+}
+
+/// Answers the cases of `input` on `out`, with `notes` as [`answer`] takes them.
+fn cases(
+    problem: Problem,
+    input: impl BufRead,
+    out: &mut dyn Write,
+    solvers: Solvers,
+    notes: Option<&mut dyn FnMut(&Case)>,
+) -> Result<Summary, JudgeError> {
+    match notes {
+        Some(notes) => judge::run_noting(problem, input, out, solvers, notes),
+        None => judge::run_with(problem, input, out, solvers),
+    }
 }
 
 /// Prints every problem's name and description.

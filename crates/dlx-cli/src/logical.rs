@@ -15,6 +15,7 @@ use dlx_puzzles::sudoku::logic::{Board, Grid};
 use dlx_puzzles::sudoku::{Overrides, Puzzle, Solvers, Verdict};
 
 use crate::input;
+use crate::looks;
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 use crate::records::{input_name, Records};
@@ -157,7 +158,10 @@ pub fn run(
             let done = match record {
                 Err(e) => Done {
                     out: failed(number, "invalid puzzle"),
-                    message: Some(format!("{}:{}: {}", e.line, e.column, e.message)),
+                    message: Some(match looks::hint(e) {
+                        Some(hint) => format!("{}:{}: {}; {hint}", e.line, e.column, e.message),
+                        None => format!("{}:{}: {}", e.line, e.column, looks::message(e)),
+                    }),
                     outcome: Outcome::BadInput,
                 },
                 Ok(puzzle) => one(state, &overrides, number, puzzle, &work, &failed),

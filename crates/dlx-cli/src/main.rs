@@ -16,6 +16,7 @@ mod input;
 mod judge;
 mod langford;
 mod logical;
+mod looks;
 mod memory;
 mod merge;
 mod model;

@@ -16,6 +16,7 @@ use dlx_puzzles::sudoku::{Layout, SolveStats};
 
 use crate::engine::SudokuEngine;
 use crate::input;
+use crate::looks;
 use crate::memory;
 use crate::outcome::Outcome;
 use crate::progress::Progress;
@@ -35,7 +36,16 @@ puzzle is unfinished, 2 bad usage or bad input, 130 Ctrl-C (the run still ends i
 the totals so far on stderr); when several apply, 130 wins, then 2 over 3, and 3 over 1. \
 Answers are written before `dlx solve` waits for more input, so a program may write a puzzle and \
 wait for its answer: a JSON line as it is, a puzzle on one line followed by a blank line (the \
-line after a puzzle may be its region layout)."
+line after a puzzle may be its region layout). A puzzle with more than one solution gets its \
+first (the search goes on to a second to tell), and a line on stderr names it: `dlx: FILE:LINE: \
+more than one solution, printed the first` (--quiet leaves it out, --strict makes it exit code \
+1). Input that looks like a layout another option reads (a Samurai grid, a jigsaw region \
+layout read as a puzzle) is named on stderr with that option.",
+    mut_arg("quiet", |arg| arg.help(
+        "No progress bar (it is shown only on a terminal, for runs longer than a second), and no \
+         line for a puzzle with more than one solution, or one whose limit ran out before a \
+         second solution was ruled out (--strict still names them)"
+    ))
 )]
 pub struct SolveArgs {
     /// Files of puzzles; standard input when none are given, or for `-`.
@@ -125,8 +135,12 @@ struct Run<W: Write> {
     timeout: Option<Duration>,
     /// Lines for stderr about the answer being written (kept to reuse their memory).
     messages: Vec<String>,
+    /// Advice said after the message about the answer being written.
+    hints: Vec<String>,
     /// Whether a puzzle with more than one solution makes the exit code 1.
     strict: bool,
+    /// `--quiet`: no line for a puzzle with more than one solution (unless `strict`).
+    quiet: bool,
     /// The records read from each input, and whether it could not be read.
     records: Vec<u64>,
     failed: Vec<bool>,
@@ -137,6 +151,12 @@ struct Run<W: Write> {
 impl<W: Write> Run<W> {
     fn note(&mut self, outcome: Outcome) {
         self.outcome = self.outcome.max(outcome);
+    }
+
+    /// Whether a puzzle that may have more than one solution is named on stderr: unless
+    /// `--quiet`, and always with `--strict` (where it makes the exit code).
+    fn noted(&self) -> bool {
+        !self.quiet || self.strict
     }
 
     /// Says on stderr what is wrong with `answered`, if anything, and notes its outcome.
@@ -152,13 +172,20 @@ impl<W: Write> Run<W> {
                 Outcome::BadInput,
                 Some(format!("dlx: cannot read {name}: {error}")),
             ),
-            Reply::Invalid(Invalid::Format(e)) => (
-                Outcome::BadInput,
-                Some(format!(
-                    "dlx: {name}:{}:{}: {}",
-                    e.line, e.column, e.message
-                )),
-            ),
+            Reply::Invalid(Invalid::Format(e)) => {
+                if let Some(hint) = looks::hint(e) {
+                    self.hints.push(format!("dlx: {name}:{}: {hint}", e.line));
+                }
+                (
+                    Outcome::BadInput,
+                    Some(format!(
+                        "dlx: {name}:{}:{}: {}",
+                        e.line,
+                        e.column,
+                        looks::message(e)
+                    )),
+                )
+            }
             // The shape or the givens: the puzzle's first line.
             Reply::Invalid(e) => (
                 Outcome::BadInput,
@@ -190,10 +217,12 @@ impl<W: Write> Run<W> {
                     } else {
                         Outcome::Solved
                     },
-                    Some(format!(
-                        "dlx: {name}:{line}: {why} ran out before a second solution was ruled \
-                         out, printed the first"
-                    )),
+                    self.noted().then(|| {
+                        format!(
+                            "dlx: {name}:{line}: {why} ran out before a second solution was \
+                             ruled out, printed the first"
+                        )
+                    }),
                 ),
                 None => (
                     Outcome::Interrupted,
@@ -209,21 +238,25 @@ impl<W: Write> Run<W> {
                 } else {
                     Outcome::Solved
                 },
-                Some(format!(
-                    "dlx: {name}:{line}: more than one solution, printed the first"
-                )),
+                self.noted().then(|| {
+                    format!("dlx: {name}:{line}: more than one solution, printed the first")
+                }),
             ),
             Reply::Answer {
-                unsolved, clash, ..
+                unsolved,
+                clash,
+                looks_like,
+                ..
             } => (
                 if *unsolved {
                     Outcome::NoSolution
                 } else {
                     Outcome::Solved
                 },
-                clash
-                    .as_ref()
-                    .map(|clash| format!("dlx: {name}:{line}:1: {clash}")),
+                clash.as_ref().map(|clash| match looks_like {
+                    Some(guess) => format!("dlx: {name}:{line}:1: {}", looks::advice(guess)),
+                    None => format!("dlx: {name}:{line}:1: {clash}"),
+                }),
             ),
         };
         match &answered.reply {
@@ -232,6 +265,7 @@ impl<W: Write> Run<W> {
         }
         self.note(outcome);
         self.messages.extend(message);
+        self.messages.append(&mut self.hints);
         if let Reply::Answer {
             image: Some(image), ..
         } = &answered.reply
@@ -397,7 +431,9 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         budget: args.budget,
         timeout: args.timeout,
         messages: Vec::new(),
+        hints: Vec::new(),
         strict: args.strict,
+        quiet: args.run.quiet,
         records: vec![0; files.len()],
         failed: vec![false; files.len()],
         svg: args.svg.clone(),

@@ -350,3 +350,134 @@ fn bad_results_name_file_line_and_column() {
             .stderr(stderr);
     }
 }
+
+/// A test data file's bytes.
+fn data_file(name: &str) -> Vec<u8> {
+    fs::read(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// The grid layout of an empty grid of `side` rows and columns.
+fn empty_grid(side: usize) -> String {
+    let row = vec!["-"; side].join(" ");
+    format!("{side} {side}\n{}", format!("{row}\n").repeat(side))
+}
+
+#[test]
+fn a_samurai_grid_without_its_shape_is_named_with_the_option() {
+    let samurai = data_file("samurai.in");
+    dlx_with("samurai", &[("samurai.in", &samurai)])
+        .args(["solve", "samurai.in"])
+        .assert()
+        .code(2)
+        .stdout("invalid puzzle\n")
+        .stderr("dlx: samurai.in:1:4: this looks like a Samurai grid: add --shape samurai\n");
+    // With the option it is solved.
+    dlx_with("samurai", &[("samurai.in", &samurai)])
+        .args(["solve", "--shape", "samurai", "samurai.in"])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn a_grid_several_shapes_fit_keeps_the_message_and_adds_the_hint() {
+    let empty = empty_grid(21);
+    dlx_with("gattai", &[("empty.in", empty.as_bytes())])
+        .args(["solve", "empty.in"])
+        .assert()
+        .code(2)
+        .stdout("invalid puzzle\n")
+        .stderr(
+            "dlx: empty.in:1:4: expected 1 numbers, found 2\n\
+             dlx: empty.in:1: this looks like a 21x21 grid of overlapping 9x9 grids: add \
+             --shape samurai, --shape flower, --shape sohei (whichever it is)\n",
+        );
+    // A grid of a size no built-in layout has: a shape file reads it.
+    let other = "4 5\n1 - 2 - 3\n- - - - -\n1 2 3 4 5\n- - - - -\n";
+    dlx_with("gattai", &[("other.in", other.as_bytes())])
+        .args(["solve", "other.in"])
+        .assert()
+        .code(2)
+        .stdout("invalid puzzle\n")
+        .stderr(predicates::str::ends_with(
+            "dlx: other.in:1: this looks like a puzzle in the grid layout (a line `4 5`, then \
+             its rows) of a shape none of the built-in ones is: give its shape with --shape \
+             FILE\n",
+        ));
+}
+
+#[test]
+fn a_region_layout_read_as_a_puzzle_is_named_with_the_option() {
+    let jigsaw = data_file("jigsaw4.txt");
+    // By default the line after a puzzle is its layout.
+    dlx_with("jigsaw", &[("jigsaw4.txt", &jigsaw)])
+        .args(["solve", "jigsaw4.txt"])
+        .assert()
+        .code(0)
+        .stdout("1234241331424321\n");
+    // Not when --boxes gives the shape: the layout is read as a puzzle, whose givens clash.
+    let layout = "dlx: jigsaw4.txt:2:1: this looks like a jigsaw region layout (4 connected \
+                  regions of 4 cells), not a puzzle: write it on its puzzle's line after the \
+                  cells, or in a file for --regions FILE\n";
+    dlx_with("jigsaw", &[("jigsaw4.txt", &jigsaw)])
+        .args(["solve", "-q", "--boxes", "2x2", "jigsaw4.txt"])
+        .assert()
+        .code(1)
+        .stdout("1234341221434321\nno solution\n")
+        .stderr(layout);
+}
+
+#[test]
+fn a_solve_names_each_puzzle_with_several_solutions_unless_quiet() {
+    let several = data_file("several.txt");
+    let run = |args: &[&str], code: i32, stderr: &str| {
+        let assert = dlx_with("several", &[("several.txt", &several)])
+            .args(args)
+            .assert()
+            .code(code)
+            .stderr(stderr.to_string());
+        String::from_utf8(assert.get_output().stdout.clone()).unwrap()
+    };
+    let line = "dlx: several.txt:2: more than one solution, printed the first\n";
+    let noted = run(&["solve", "several.txt"], 0, line);
+    assert_eq!(noted.lines().count(), 2);
+    // --quiet leaves the line out, and stdout and the exit code as they were.
+    assert_eq!(run(&["solve", "--quiet", "several.txt"], 0, ""), noted);
+    assert_eq!(
+        run(&["solve", "-q", "--threads", "2", "several.txt"], 0, ""),
+        noted
+    );
+    // --strict still names it: it makes the exit code.
+    assert_eq!(
+        run(&["solve", "-q", "--strict", "several.txt"], 1, line),
+        noted
+    );
+    // --check says it on stdout only.
+    assert_eq!(
+        run(&["solve", "--check", "several.txt"], 0, ""),
+        "unique\nmultiple\n"
+    );
+}
+
+#[test]
+fn a_judge_names_each_case_with_several_solutions_on_stderr_only() {
+    let several = String::from_utf8(data_file("several.txt")).unwrap();
+    let input = format!("{several}end\n");
+    let run = |args: &[&str], stderr: &str| {
+        let assert = dlx_with("judge-several", &[("cases.txt", input.as_bytes())])
+            .args(args)
+            .assert()
+            .code(0)
+            .stderr(stderr.to_string());
+        String::from_utf8(assert.get_output().stdout.clone()).unwrap()
+    };
+    let noted = run(
+        &["judge", "poj3074", "cases.txt"],
+        "dlx: cases.txt:2: case 2: more than one solution, printed the first\n",
+    );
+    assert_eq!(noted.lines().count(), 2);
+    // The same replies, byte for byte, without the line and its second search.
+    assert_eq!(
+        run(&["judge", "--quiet", "poj3074", "cases.txt"], ""),
+        noted
+    );
+}

@@ -89,7 +89,9 @@ pub(super) fn run(args: &SolveArgs, spec: &str) -> Result<Outcome> {
                     && !args.count
                     && !args.check =>
                 {
-                    eprintln!("dlx: {name}:{line}: more than one solution, printed the first");
+                    if !args.run.quiet || args.strict {
+                        eprintln!("dlx: {name}:{line}: more than one solution, printed the first");
+                    }
                     if args.strict {
                         Outcome::NoSolution
                     } else {
@@ -145,7 +147,9 @@ fn stopped(args: &SolveArgs, reason: StopReason, place: &str, printed_first: boo
     };
     match why {
         Some(why) if printed_first && !args.strict => {
-            eprintln!("dlx: {place}: {why} ran out {what}");
+            if !args.run.quiet {
+                eprintln!("dlx: {place}: {why} ran out {what}");
+            }
             Outcome::Solved
         }
         Some(why) => {

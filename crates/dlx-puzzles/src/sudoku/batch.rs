@@ -29,6 +29,7 @@ use dlx_core::{Stop, StopReason};
 
 use super::encode::Model;
 use super::fastn::SolverN;
+use super::format::guess::{self, Guess};
 use super::format::{self, FormatError, ReadOptions, Reader};
 use super::givens::{Clash, GivensError};
 use super::overrides::{OverrideError, Overrides};
@@ -120,6 +121,9 @@ pub enum Reply {
         unsolved: bool,
         /// Givens that clash directly, the reason the puzzle has no solution.
         clash: Option<Clash>,
+        /// With a clash, what the puzzle looks like when it looks like a region layout (meant
+        /// for the puzzle before it).
+        looks_like: Option<Guess>,
         /// In [`Mode::Solve`], whether the puzzle has more than one solution (the first is
         /// printed).
         multiple: bool,
@@ -396,6 +400,9 @@ impl Batch {
                     ),
                     text,
                     layout,
+                    looks_like: clash
+                        .as_ref()
+                        .and_then(|_| guess::looks_like_regions(puzzle.size, &puzzle.cells)),
                     clash,
                     multiple,
                     unproven: solver.stopped(),

@@ -136,6 +136,7 @@ mod alphabet;
 mod answer;
 mod block;
 mod error;
+pub mod guess;
 #[cfg(feature = "json")]
 mod json;
 #[cfg(not(feature = "json"))]
@@ -175,6 +176,7 @@ mod write;
 pub use alphabet::{alphabet_name, parse_alphabet};
 pub use answer::read_answer;
 pub use error::FormatError;
+pub use guess::Guess;
 pub use layout::{read_cell_sets, read_layout};
 pub use reader::Reader;
 pub use source::MAX_LINE_BYTES;

@@ -6,6 +6,7 @@ use crate::sudoku::{Alphabet, Layout, Puzzle, ShapeHint};
 
 use super::block::{self, Scan};
 use super::error::FormatError;
+use super::guess::{self, Guess};
 use super::layout::strict;
 use super::line;
 use super::memory::{Kind, Memory};
@@ -213,15 +214,53 @@ impl<R: BufRead> Reader<R> {
                 None => self.line_record(false),
             },
             Start::Numbers(count) => {
-                if let Some(n) = block::bare_marks_side(&mut self.source, &self.options) {
-                    return block::read_marks(&mut self.source, n);
-                }
-                match self.decide(true, count) {
-                    Some(n) => self.block(n, true),
-                    None => self.line_record(true),
+                // Two numbers may be the size line of a grid layout: kept to say so if refused.
+                let first = (count == 2)
+                    .then(|| {
+                        self.source
+                            .peek(0)
+                            .map(|line| (line.number, line.text.clone()))
+                    })
+                    .flatten();
+                let read = self.numbers_record(count);
+                match (read, first) {
+                    (Err(e), Some(first)) => Err(self.grid_guess(e, first)),
+                    (read, _) => read,
                 }
             }
         }
+    }
+
+    /// Reads a record whose first line holds `count` blank-separated numbers.
+    fn numbers_record(&mut self, count: usize) -> Result<Puzzle, FormatError> {
+        if let Some(n) = block::bare_marks_side(&mut self.source, &self.options) {
+            return block::read_marks(&mut self.source, n);
+        }
+        match self.decide(true, count) {
+            Some(n) => self.block(n, true),
+            None => self.line_record(true),
+        }
+    }
+
+    /// The error `e` of a record refused whose first line (its number and text) may be the size line of a
+    /// grid layout: with what it looks like, looking at the lines after it that are read. A
+    /// whole grid is taken, so that its rows are not read as puzzles of their own.
+    fn grid_guess(&mut self, e: FormatError, (number, first): (usize, String)) -> FormatError {
+        let Some((rows, _)) = guess::size_line(&first) else {
+            return e;
+        };
+        // The record took its first line; its rows, if it took none of them, are next.
+        let mut lines = vec![first];
+        if self.source.next_number() == number + 1 {
+            lines.extend((0..rows).map_while(|i| self.source.peek(i).map(|l| l.text.clone())));
+        }
+        let guess = guess::looks_like(&lines);
+        if let Some(Guess::Grid { complete: true, .. }) = guess {
+            for _ in 0..rows {
+                self.source.next_line();
+            }
+        }
+        e.with_guess(guess)
     }
 
     /// Whether the record starting with an undecorated line of `count` cells is a block (its

@@ -53,7 +53,7 @@ use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
 pub use case::{Case, Question, Reply};
-pub use run::{run, run_with, run_within, Judge, JudgeError, Summary};
+pub use run::{run, run_noting, run_with, run_within, Judge, JudgeError, Summary};
 
 use crate::sudoku::format::FormatError;
 

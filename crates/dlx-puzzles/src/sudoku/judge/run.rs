@@ -78,7 +78,44 @@ impl Judge {
     /// [`Question::Verdict`] the solution only when it is unique. Givens that clash directly
     /// have no solution. Fails only when the cells do not fit the case's shape.
     pub fn reply(&mut self, question: Question, case: &Case) -> Result<Reply, GivensError> {
+        self.reply_with(question, case, false)
+            .map(|(reply, _)| reply)
+    }
+
+    /// The reply to `case` as [`Judge::reply`] gives it, and whether the case is known to have
+    /// more than one solution: for [`Question::Solve`] the search goes on to a second solution
+    /// to tell (the reply stays the same).
+    pub fn reply_noting(
+        &mut self,
+        question: Question,
+        case: &Case,
+    ) -> Result<(Reply, bool), GivensError> {
+        self.reply_with(question, case, true)
+    }
+
+    /// The reply to `case`, and whether it has more than one solution (looked for in
+    /// [`Question::Solve`] only with `second`).
+    fn reply_with(
+        &mut self,
+        question: Question,
+        case: &Case,
+        second: bool,
+    ) -> Result<(Reply, bool), GivensError> {
         let solver: &mut Solver = self.solvers.for_shape(&case.shape);
+        if question == Question::Solve && second {
+            let noted = solve_noting(solver, &case.cells);
+            self.stopped = match &noted {
+                Ok(Noted { stopped, .. }) => *stopped,
+                Err(_) => solver.stopped(),
+            };
+            return match noted {
+                Ok(Noted {
+                    reply, multiple, ..
+                }) => Ok((reply, multiple)),
+                Err(GivensError::Clash(_)) => Ok((Reply::NoSolution, false)),
+                Err(e) => Err(e),
+            };
+        }
         let reply = match question {
             Question::Solve => solver
                 .solve(&case.cells)
@@ -95,8 +132,52 @@ impl Judge {
         };
         self.stopped = solver.stopped();
         match reply {
-            Err(GivensError::Clash(_)) => Ok(Reply::NoSolution),
-            other => other,
+            Err(GivensError::Clash(_)) => Ok((Reply::NoSolution, false)),
+            other => other.map(|reply| (reply, false)),
+        }
+    }
+}
+
+/// A reply found by [`solve_noting`].
+struct Noted {
+    /// The reply printed.
+    reply: Reply,
+    /// Whether the case has more than one solution.
+    multiple: bool,
+    /// What stopped the search before the reply was known, if anything did.
+    stopped: Option<StopReason>,
+}
+
+/// The reply [`Solver::solve`] gives to `givens`, and whether they have more than one
+/// solution, from one search that goes on to a second solution. Its first solution is the
+/// solve's own where the same search found it; where the SAT engine answered a puzzle with
+/// several, or the stop cut the search short before the first, the solve runs again, so that
+/// what is printed never depends on the note.
+fn solve_noting(solver: &mut Solver, givens: &[u16]) -> Result<Noted, GivensError> {
+    let check = solver.check(givens)?;
+    let stopped = solver.stopped();
+    let by_sat = check.stats.sat > 0;
+    match check.solution {
+        Some(solution) if !by_sat || (check.verdict == Verdict::Unique && stopped.is_none()) => {
+            // A stop after the first solution only leaves the second unknown.
+            Ok(Noted {
+                reply: Reply::Solution(solution),
+                multiple: check.verdict == Verdict::Multiple && stopped.is_none(),
+                stopped: None,
+            })
+        }
+        None if stopped.is_none() => Ok(Noted {
+            reply: Reply::NoSolution,
+            multiple: false,
+            stopped: None,
+        }),
+        _ => {
+            let solution = solver.solve(givens)?;
+            Ok(Noted {
+                reply: solution.map_or(Reply::NoSolution, Reply::Solution),
+                multiple: false,
+                stopped: solver.stopped(),
+            })
         }
     }
 }
@@ -133,6 +214,32 @@ pub fn run_with<R: BufRead, W: Write + ?Sized>(
     out: &mut W,
     solvers: Solvers,
 ) -> Result<Summary, JudgeError> {
+    run_cases(problem, input, out, solvers, None)
+}
+
+/// Like [`run_with`], calling `multiple` with each case that has more than one solution where
+/// the problem's reply has no room to say so ([`Question::Solve`]), right after its reply is
+/// written. To know it, each search goes on to a second solution after the first; the replies
+/// are the same as [`run_with`]'s, byte for byte.
+pub fn run_noting<R: BufRead, W: Write + ?Sized>(
+    problem: Problem,
+    input: R,
+    out: &mut W,
+    solvers: Solvers,
+    multiple: &mut dyn FnMut(&Case),
+) -> Result<Summary, JudgeError> {
+    run_cases(problem, input, out, solvers, Some(multiple))
+}
+
+/// Answers the cases, calling `multiple` (when given) with each case of several solutions that
+/// the reply does not tell.
+fn run_cases<R: BufRead, W: Write + ?Sized>(
+    problem: Problem,
+    input: R,
+    out: &mut W,
+    solvers: Solvers,
+    mut multiple: Option<&mut dyn FnMut(&Case)>,
+) -> Result<Summary, JudgeError> {
     let mut judge = Judge {
         solvers,
         stopped: None,
@@ -148,8 +255,8 @@ pub fn run_with<R: BufRead, W: Write + ?Sized>(
         if let Some(reason) = judge.solvers.stop().halted() {
             return Err(unfinished(reason));
         }
-        let reply = judge
-            .reply(problem.question(), &case)
+        let (reply, several) = judge
+            .reply_with(problem.question(), &case, multiple.is_some())
             .map_err(|e| FormatError::new(case.line, 1, format!("case {}: {e}", case.number)))?;
         if let Some(reason) = judge.stopped() {
             return Err(unfinished(reason));
@@ -159,6 +266,9 @@ pub fn run_with<R: BufRead, W: Write + ?Sized>(
         }
         problem.write_reply(out, case.number, &reply)?;
         summary.cases += 1;
+        if let (true, Some(note)) = (several, multiple.as_mut()) {
+            note(&case);
+        }
     }
     Ok(summary)
 }
