@@ -28,7 +28,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 
 use crate::outcome::Outcome;
 
-/// The page as embedded at build time: `(path, content)`, empty when `web/dist` was not built.
+/// The page as embedded at build time: `(path, content)`, empty when `web/dist` was missing.
 static EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/site.rs"));
 
 /// The most bytes of request head read; a longer one is refused.
