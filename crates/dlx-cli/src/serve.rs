@@ -31,10 +31,10 @@ use crate::outcome::Outcome;
 /// The page as embedded at build time: `(path, content)`, empty when `web/dist` was missing.
 static EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/site.rs"));
 
-/// The most bytes of request head read; a longer one is refused.
+/// The largest request head (request line and headers) read; a longer one is refused (431).
 const MAX_HEAD: usize = 16 * 1024;
 
-/// How long a connection may stay open without sending a whole request.
+/// How long a connection may stay open without sending a whole request head.
 const IDLE: Duration = Duration::from_secs(10);
 
 /// How long the server waits before accepting again when accepting failed (out of files).
