@@ -1,15 +1,32 @@
 #!/usr/bin/env bash
 # Builds the web page into one folder (default: web/dist): the WebAssembly module of
 # crates/dlx-wasm with its JavaScript glue, and the static files. Any static server can serve
-# that folder; `dlx serve` does (and a dlx built afterwards embeds it).
+# that folder; `dlx serve` does, and every dlx build embeds web/dist.
 #
-# Needs the wasm32-unknown-unknown target (`rustup target add wasm32-unknown-unknown`) and
-# wasm-bindgen-cli of exactly the version crates/dlx-wasm pins
-# (`cargo install wasm-bindgen-cli --version =X --locked`; .ci/run installs both).
+# web/dist is committed, so that installing dlx needs no WebAssembly tools. `web/build.sh --check`
+# rebuilds the page into target/ and fails if it differs, byte for byte, from web/dist (CI runs
+# it): after changing crates/dlx-wasm, its dependencies or web/, run web/build.sh and commit
+# web/dist with the change.
+#
+# The build is reproducible: the Rust toolchain is the one web/rust-toolchain.toml pins (rustup
+# installs it, with the wasm32 target, on first use), wasm-bindgen-cli is exactly the version
+# crates/dlx-wasm pins (`cargo install wasm-bindgen-cli --version =X --locked`; web/test.sh
+# installs it), and the paths of this machine in the module (panic locations in dependencies)
+# are rewritten to machine-independent ones.
 set -euo pipefail
 web="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$web")"
-out="${1:-$web/dist}"
+check=false
+if [ "${1:-}" = "--check" ]; then
+  check=true
+  shift
+fi
+target="${CARGO_TARGET_DIR:-$root/target}"
+if $check; then
+  out="$target/web-check"
+else
+  out="${1:-$web/dist}"
+fi
 
 wanted="$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' "$root/crates/dlx-wasm/Cargo.toml")"
 have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
@@ -19,14 +36,29 @@ if [ "$have" != "$wanted" ]; then
   exit 2
 fi
 
-cargo build --manifest-path "$root/Cargo.toml" --target wasm32-unknown-unknown --release -p dlx-wasm
-target="${CARGO_TARGET_DIR:-$root/target}"
+# From web/, so that rustup uses web/rust-toolchain.toml.
+cargo_home="${CARGO_HOME:-$HOME/.cargo}"
+(
+  cd "$web"
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=$cargo_home=/cargo --remap-path-prefix=$root=/dlx" \
+    cargo build --manifest-path "$root/Cargo.toml" --target wasm32-unknown-unknown --release \
+    --locked -p dlx-wasm
+)
 
-mkdir -p "$out"
 rm -rf "$out/pkg" "$out/src" "$out/index.html" "$out/style.css"
+mkdir -p "$out/src"
 wasm-bindgen --target web --no-typescript --out-dir "$out/pkg" \
   "$target/wasm32-unknown-unknown/release/dlx_wasm.wasm"
 cp "$web/index.html" "$web/style.css" "$out/"
-mkdir -p "$out/src"
 cp "$web"/src/*.js "$out/src/"
-echo "web/build.sh: the page is in $out"
+
+if $check; then
+  if ! diff -r "$web/dist" "$out" >/dev/null; then
+    diff -rq "$web/dist" "$out" >&2 || true
+    echo "web/build.sh --check: web/dist differs from its sources; run web/build.sh and commit web/dist" >&2
+    exit 1
+  fi
+  echo "web/build.sh --check: web/dist matches its sources"
+else
+  echo "web/build.sh: the page is in $out"
+fi

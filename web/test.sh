@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Tests the web page: the bindings in WebAssembly under Node.js (wasm-bindgen-test), then the
-# built page served by `dlx serve` in headless Chromium (web/e2e). Installs what it needs when
-# it is missing: the wasm32 target, wasm-bindgen-cli of the pinned version (a long build, once),
-# Debian's chromium, and playwright-core in web/e2e/node_modules (it never downloads a browser).
+# Tests the web page: the bindings in WebAssembly under Node.js (wasm-bindgen-test), then that
+# the committed page (web/dist) is what its sources build, byte for byte (`web/build.sh --check`),
+# then that page served by `dlx serve` in headless Chromium (web/e2e). Installs what it needs
+# when it is missing: the wasm32 target, wasm-bindgen-cli of the pinned version (a long build,
+# once), the toolchain web/rust-toolchain.toml pins (rustup, on first use), Debian's chromium,
+# and playwright-core in web/e2e/node_modules (it never downloads a browser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +21,6 @@ fi
 
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test -p dlx-wasm --target wasm32-unknown-unknown
-web/build.sh
+web/build.sh --check
 cargo build -p dlx-cli
 (cd web/e2e && node --test page.test.mjs)

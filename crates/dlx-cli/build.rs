@@ -1,6 +1,7 @@
-//! Embeds the built web page (`web/dist`, made by `web/build.sh`) into `dlx serve` when it is
-//! there at build time, so that the binary serves the page with no files around it. Without
-//! it, the table is empty and `dlx serve` looks for the folder at run time.
+//! Embeds the built web page (`web/dist`, committed, made by `web/build.sh`) into `dlx serve`,
+//! so that the binary serves the page with no files around it and no WebAssembly tools are
+//! needed to build it. Without the folder (a copy of the sources without it), the table is empty
+//! and `dlx serve` looks for a page at run time.
 
 use std::env;
 use std::fmt::Write as _;

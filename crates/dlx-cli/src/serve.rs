@@ -1,35 +1,43 @@
-//! `dlx serve`: the web page (built by `web/build.sh`) on 127.0.0.1, by a small static
-//! HTTP/1.1 server.
+//! `dlx serve`: the web page (committed in `web/dist`, built by `web/build.sh`) on 127.0.0.1,
+//! by hyper's HTTP/1.1 server on a tokio runtime.
 //!
 //! It serves only the page's folder: request paths are decoded, and any that would leave the
 //! folder (`..`, encoded or not, a backslash, a hidden name, a link that points outside) is
-//! not found. One thread serves every connection: the sockets are non-blocking and looked at in
-//! turn, so a browser's idle pre-opened connection never holds up the others; each answer closes
-//! its connection. Ctrl-C stops the server (the default action of the signal).
+//! not found. Every connection is a task of its own, so a slow or idle one never holds up the
+//! others; a request head larger than [`MAX_HEAD`] is refused (431), and a connection that has
+//! not sent a whole head within [`IDLE`] (a new one, or a kept-alive one between requests) is
+//! closed. Ctrl-C stops the server (the default action of the signal).
 
-use std::borrow::Cow;
+use std::convert::Infallible;
 use std::fs;
-use std::io::{self, ErrorKind, Read, Write};
-use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
+use std::io::{self, Write};
+use std::net::{Ipv4Addr, TcpListener};
 use std::path::{Path, PathBuf};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use http_body_util::Full;
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{HeaderValue, ALLOW, CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
 
 use crate::outcome::Outcome;
 
-/// The page as embedded at build time: `(path, content)`, empty when `web/dist` was not built.
+/// The page as embedded at build time: `(path, content)`, empty when `web/dist` was missing.
 static EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/site.rs"));
 
-/// The most bytes of request head read; a longer one is refused.
+/// The largest request head (request line and headers) read; a longer one is refused (431).
 const MAX_HEAD: usize = 16 * 1024;
 
-/// How long a connection may stay open without sending a whole request.
+/// How long a connection may stay open without sending a whole request head.
 const IDLE: Duration = Duration::from_secs(10);
 
-/// How long the server sleeps when no socket had anything to do.
+/// How long the server waits before accepting again when accepting failed (out of files).
 const NAP: Duration = Duration::from_millis(2);
 
 // Arguments of `dlx serve`.
@@ -91,20 +99,21 @@ impl Site {
         }
     }
 
-    /// The file at `path` (relative, `/`-separated, checked by [`resolve`]).
-    fn get(&self, path: &str) -> Option<Cow<'static, [u8]>> {
+    /// The file at `path` (relative, `/`-separated, checked by [`resolve`]). A folder's files
+    /// are small and local: they are read in the task that answers.
+    fn get(&self, path: &str) -> Option<Bytes> {
         match self {
             Site::Embedded => EMBEDDED
                 .iter()
                 .find(|(name, _)| *name == path)
-                .map(|(_, bytes)| Cow::Borrowed(*bytes)),
+                .map(|(_, bytes)| Bytes::from_static(bytes)),
             Site::Folder(root) => {
                 let file = root.join(path).canonicalize().ok()?;
                 // A link inside the folder may point anywhere: only what stays inside is served.
                 if !file.starts_with(root) || !file.is_file() {
                     return None;
                 }
-                fs::read(file).ok().map(Cow::Owned)
+                fs::read(file).ok().map(Bytes::from)
             }
         }
     }
@@ -116,6 +125,10 @@ pub fn run(args: &ServeArgs) -> Result<Outcome> {
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, args.port))
         .with_context(|| format!("cannot listen on 127.0.0.1:{}", args.port))?;
     let port = listener.local_addr()?.port();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's threads")?;
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -124,171 +137,76 @@ pub fn run(args: &ServeArgs) -> Result<Outcome> {
     )?;
     out.flush()?;
     drop(out);
-    serve(&listener, &site)?;
+    runtime.block_on(serve(listener, Arc::new(site)))?;
     Ok(Outcome::Solved)
 }
 
-/// One open connection and the request bytes read from it so far.
-struct Connection {
-    stream: TcpStream,
-    head: Vec<u8>,
-    opened: Instant,
-}
-
-/// Whether a connection stays open after it was looked at.
-enum Next {
-    Wait,
-    Close,
-}
-
-fn serve(listener: &TcpListener, site: &Site) -> io::Result<()> {
+/// Accepts connections for ever, each served by a task of its own.
+async fn serve(listener: TcpListener, site: Arc<Site>) -> io::Result<()> {
     listener.set_nonblocking(true)?;
-    let mut open: Vec<Connection> = Vec::new();
+    let listener = tokio::net::TcpListener::from_std(listener)?;
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(IDLE)
+        .max_header_size(MAX_HEAD)
+        .title_case_headers(true);
     loop {
-        let mut worked = false;
-        loop {
-            match listener.accept() {
-                Ok((stream, _)) => {
-                    worked = true;
-                    if stream.set_nonblocking(true).is_ok() {
-                        open.push(Connection {
-                            stream,
-                            head: Vec::new(),
-                            opened: Instant::now(),
-                        });
-                    }
-                }
-                Err(e) if e.kind() == ErrorKind::WouldBlock => break,
-                // A connection that failed before it was accepted (reset, out of files): the
-                // next ones may do better.
-                Err(_) => break,
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // A connection that failed before it was accepted (reset, out of files): the next
+            // ones may do better.
+            Err(_) => {
+                tokio::time::sleep(NAP).await;
+                continue;
             }
-        }
-        open.retain_mut(|connection| match connection.poll(site) {
-            Next::Wait => true,
-            Next::Close => {
-                worked = true;
-                false
-            }
-        });
-        if !worked {
-            thread::sleep(NAP);
-        }
-    }
-}
-
-impl Connection {
-    /// Reads what has arrived; answers once the request head is complete.
-    fn poll(&mut self, site: &Site) -> Next {
-        let mut buffer = [0u8; 4096];
-        loop {
-            match self.stream.read(&mut buffer) {
-                Ok(0) => return Next::Close,
-                Ok(n) => self.head.extend_from_slice(&buffer[..n]),
-                Err(e) if e.kind() == ErrorKind::WouldBlock => break,
-                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                Err(_) => return Next::Close,
-            }
-            if self.head.len() > MAX_HEAD {
-                break;
-            }
-        }
-        let complete = self.head.windows(4).any(|w| w == b"\r\n\r\n");
-        if !complete && self.head.len() <= MAX_HEAD {
-            return if self.opened.elapsed() > IDLE {
-                Next::Close
-            } else {
-                Next::Wait
-            };
-        }
-        let reply = if complete {
-            answer(&self.head, site)
-        } else {
-            Reply::error(431, "Request Header Fields Too Large")
         };
-        // The answer is written in one go; a client that stops reading is given up on.
-        let _ = self.stream.set_nonblocking(false);
-        let _ = self.stream.set_write_timeout(Some(Duration::from_secs(10)));
-        let _ = self.stream.write_all(&reply.bytes());
-        let _ = self.stream.shutdown(Shutdown::Write);
-        Next::Close
+        let site = Arc::clone(&site);
+        let service = service_fn(move |request: Request<Incoming>| {
+            let reply = answer(request.method(), request.uri().path(), &site);
+            async move { Ok::<_, Infallible>(reply) }
+        });
+        let connection = http.serve_connection(TokioIo::new(stream), service);
+        tokio::spawn(async move {
+            // A connection that ends in an error (reset, too large a head, too slow) is simply
+            // over: hyper has answered what could be answered.
+            let _ = connection.await;
+        });
     }
 }
 
-/// A response.
-struct Reply {
-    status: u16,
-    reason: &'static str,
-    content_type: &'static str,
-    body: Cow<'static, [u8]>,
-    /// HEAD: the headers of the body, without it.
-    head_only: bool,
-    allow: bool,
-}
-
-impl Reply {
-    fn error(status: u16, reason: &'static str) -> Reply {
-        Reply {
-            status,
-            reason,
-            content_type: "text/plain; charset=utf-8",
-            body: Cow::Owned(format!("{status} {reason}\n").into_bytes()),
-            head_only: false,
-            allow: status == 405,
-        }
+/// The response to a request (hyper leaves out the body of a HEAD's).
+fn answer(method: &Method, path: &str, site: &Site) -> Response<Full<Bytes>> {
+    if method != Method::GET && method != Method::HEAD {
+        let mut reply = error(StatusCode::METHOD_NOT_ALLOWED);
+        reply
+            .headers_mut()
+            .insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return reply;
     }
-
-    fn bytes(&self) -> Vec<u8> {
-        let mut out = format!(
-            "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\
-             Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\n",
-            self.status,
-            self.reason,
-            self.content_type,
-            self.body.len()
-        )
-        .into_bytes();
-        if self.allow {
-            out.extend_from_slice(b"Allow: GET, HEAD\r\n");
-        }
-        out.extend_from_slice(b"\r\n");
-        if !self.head_only {
-            out.extend_from_slice(&self.body);
-        }
-        out
-    }
-}
-
-/// The response to a complete request head.
-fn answer(head: &[u8], site: &Site) -> Reply {
-    let line = head.split(|&b| b == b'\n').next().unwrap_or_default();
-    let line = String::from_utf8_lossy(line);
-    let mut words = line.split_whitespace();
-    let (Some(method), Some(target), Some(version), None) =
-        (words.next(), words.next(), words.next(), words.next())
-    else {
-        return Reply::error(400, "Bad Request");
-    };
-    if !version.starts_with("HTTP/1.") {
-        return Reply::error(505, "HTTP Version Not Supported");
-    }
-    if method != "GET" && method != "HEAD" {
-        return Reply::error(405, "Method Not Allowed");
-    }
-    let Some(body) = resolve(target).and_then(|path| {
+    let Some((path, body)) = resolve(path).and_then(|path| {
         let body = site.get(&path)?;
-        Some((content_type(&path), body))
+        Some((path, body))
     }) else {
-        return Reply::error(404, "Not Found");
+        return error(StatusCode::NOT_FOUND);
     };
-    Reply {
-        status: 200,
-        reason: "OK",
-        content_type: body.0,
-        body: body.1,
-        head_only: method == "HEAD",
-        allow: false,
-    }
+    reply(StatusCode::OK, content_type(&path), body)
+}
+
+/// An error response, its status as the text.
+fn error(status: StatusCode) -> Response<Full<Bytes>> {
+    let text = format!("{status}\n");
+    reply(status, "text/plain; charset=utf-8", Bytes::from(text))
+}
+
+/// A response with the headers every answer carries.
+fn reply(status: StatusCode, content_type: &'static str, body: Bytes) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(body));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    response
 }
 
 /// The file a request target names, relative to the site's root with `/` separators:
@@ -401,13 +319,14 @@ mod tests {
     }
 
     #[test]
-    fn bad_requests_are_answered() {
+    fn other_methods_and_missing_files_are_refused() {
         let site = Site::Folder(PathBuf::from("/nonexistent-dlx-site"));
-        assert_eq!(answer(b"GET\r\n\r\n", &site).status, 400);
-        assert_eq!(answer(b"GET / HTTP/2\r\n\r\n", &site).status, 505);
-        assert_eq!(answer(b"DELETE / HTTP/1.1\r\n\r\n", &site).status, 405);
-        assert_eq!(answer(b"GET / HTTP/1.1\r\n\r\n", &site).status, 404);
-        let reply = Reply::error(405, "Method Not Allowed").bytes();
-        assert!(String::from_utf8_lossy(&reply).contains("Allow: GET, HEAD\r\n"));
+        let reply = answer(&Method::DELETE, "/", &site);
+        assert_eq!(reply.status(), StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(reply.headers()[ALLOW], "GET, HEAD");
+        assert_eq!(
+            answer(&Method::GET, "/", &site).status(),
+            StatusCode::NOT_FOUND
+        );
     }
 }

@@ -1,10 +1,12 @@
-//! `dlx serve` over real sockets: files with their media types, 404s, no way out of the folder.
+//! `dlx serve` over real sockets: files with their media types, 404s, no way out of the folder,
+//! bounded request heads, slow connections closed.
 
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// A running `dlx serve --port 0 --dir DIR`, stopped when dropped.
 struct Server {
@@ -33,23 +35,35 @@ impl Server {
         Server { child, port }
     }
 
-    /// Sends `request` as it is and returns the whole response.
+    /// Sends `request` as it is and returns the response's head and body (read up to its
+    /// `Content-Length`: the connection may stay open for another request).
     fn send(&self, request: &str) -> (String, Vec<u8>) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream.write_all(request.as_bytes()).unwrap();
-        let mut response = Vec::new();
-        stream.read_to_end(&mut response).unwrap();
-        let split = response
-            .windows(4)
-            .position(|w| w == b"\r\n\r\n")
-            .expect("a response head");
-        let head = String::from_utf8(response[..split].to_vec()).unwrap();
-        (head, response[split + 4..].to_vec())
+        read_response(&mut stream, request.starts_with("HEAD "))
     }
 
     fn get(&self, target: &str) -> (String, Vec<u8>) {
         self.send(&format!("GET {target} HTTP/1.1\r\nHost: localhost\r\n\r\n"))
     }
+}
+
+/// One response from `stream`: its head, then the body (none for a HEAD).
+fn read_response(stream: &mut TcpStream, head_only: bool) -> (String, Vec<u8>) {
+    let mut response = Vec::new();
+    let mut byte = [0u8];
+    while !response.ends_with(b"\r\n\r\n") {
+        stream.read_exact(&mut byte).expect("a response head");
+        response.push(byte[0]);
+    }
+    let head = String::from_utf8(response[..response.len() - 4].to_vec()).unwrap();
+    let length: usize = head
+        .lines()
+        .find_map(|line| line.strip_prefix("Content-Length: "))
+        .map_or(0, |n| n.parse().unwrap());
+    let mut body = vec![0; if head_only { 0 } else { length }];
+    stream.read_exact(&mut body).unwrap();
+    (head, body)
 }
 
 impl Drop for Server {
@@ -97,6 +111,20 @@ fn serves_the_folder_with_media_types() {
     assert!(head.starts_with("HTTP/1.1 405") && head.contains("Allow: GET, HEAD"));
     let (head, _) = server.send("nonsense\r\n\r\n");
     assert!(head.starts_with("HTTP/1.1 400"), "{head}");
+    // A version other than HTTP/1.x is a malformed request to hyper (the hand-written server
+    // answered 505).
+    let (head, _) = server.send("GET / HTTP/2\r\n\r\n");
+    assert!(head.starts_with("HTTP/1.1 400"), "{head}");
+    // One connection, two requests: HTTP/1.1 keeps it open.
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    for _ in 0..2 {
+        stream
+            .write_all(b"GET /pkg/app.js HTTP/1.1\r\n\r\n")
+            .unwrap();
+        let (head, body) = read_response(&mut stream, false);
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        assert_eq!(body, b"export {};");
+    }
     drop(server);
     fs::remove_dir_all(base).unwrap();
 }
@@ -130,6 +158,41 @@ fn nothing_outside_the_folder_is_served() {
     let (head, _) = server.get("/");
     assert!(head.starts_with("HTTP/1.1 200"));
     drop(idle);
+    drop(server);
+    fs::remove_dir_all(base).unwrap();
+}
+
+#[test]
+fn long_and_slow_request_heads_are_refused() {
+    let (base, root) = site("heads");
+    let server = Server::start(&root);
+    // A 100 kB head is refused once 16 kB of it have arrived.
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    let long = format!("GET / HTTP/1.1\r\nX-Long: {}\r\n\r\n", "a".repeat(100_000));
+    let _ = stream.write_all(long.as_bytes());
+    let (head, _) = read_response(&mut stream, false);
+    assert!(head.starts_with("HTTP/1.1 431"), "{head}");
+    // Connections holding half-sent heads do not hold up the others.
+    let slow: Vec<TcpStream> = (0..50)
+        .map(|_| {
+            let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            stream.write_all(b"GET / HTTP/1.1\r\nHost: loc").unwrap();
+            stream
+        })
+        .collect();
+    let started = Instant::now();
+    let (head, _) = server.get("/");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    // ... and are closed when their head is not whole after 10 seconds.
+    for mut stream in slow {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut rest = Vec::new();
+        let _ = stream.read_to_end(&mut rest);
+        assert!(started.elapsed() < Duration::from_secs(25));
+    }
     drop(server);
     fs::remove_dir_all(base).unwrap();
 }
