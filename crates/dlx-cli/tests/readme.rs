@@ -3,7 +3,9 @@
 //! `sh`, in a scratch folder that sees the repository's `examples` and `crates` (files a command
 //! writes stay there). A comment after a command that is a number must be its output; one that
 //! starts with `{` lists JSON fields (`"solutions":92,...,"complete":true`) its output must hold.
-//! A failure names the file the command comes from.
+//! A failure names the file the command comes from. Every other line of an `sh` block is one of
+//! the commands CI itself runs ([`RUN_BY_CI`]); a command that no test runs belongs in a `text`
+//! block, and a test below says so when one is found in an `sh` block.
 
 #![cfg(unix)]
 
@@ -16,6 +18,9 @@ const README_AT_LEAST: usize = 10;
 /// The fewest commands of all the files together: as many as the README alone had before its
 /// reference moved to `docs/`.
 const ALL_AT_LEAST: usize = 22;
+
+/// The commands of `sh` blocks that are not `dlx` commands: `.ci/run` runs both.
+const RUN_BY_CI: [&str; 2] = ["cargo test --workspace", "bash .ci/run"];
 
 /// A command of a Markdown file and what its comment says it prints.
 struct Example {
@@ -32,8 +37,8 @@ impl Example {
     }
 }
 
-/// The lines of the `sh` blocks of `text` (the content of `file`) that start with `dlx `.
-fn examples(file: &str, text: &str) -> Vec<Example> {
+/// The lines of the `sh` blocks of `text`, without blank lines and comments.
+fn sh_lines(text: &str) -> Vec<&str> {
     let mut inside = false;
     let mut found = Vec::new();
     for line in text.lines() {
@@ -41,7 +46,19 @@ fn examples(file: &str, text: &str) -> Vec<Example> {
             inside = line == "```sh";
             continue;
         }
-        if !inside || !line.starts_with("dlx ") {
+        let trimmed = line.trim();
+        if inside && !trimmed.is_empty() && !trimmed.starts_with('#') {
+            found.push(line);
+        }
+    }
+    found
+}
+
+/// The lines of the `sh` blocks of `text` (the content of `file`) that start with `dlx `.
+fn examples(file: &str, text: &str) -> Vec<Example> {
+    let mut found = Vec::new();
+    for line in sh_lines(text) {
+        if !line.starts_with("dlx ") {
             continue;
         }
         let (command, comment) = match line.split_once(" #") {
@@ -150,4 +167,33 @@ fn every_dlx_command_of_the_readme_and_the_docs_runs_as_written() {
         );
         check_comment(example, &stdout);
     }
+}
+
+#[test]
+fn every_line_of_an_sh_block_is_run_by_a_test_or_by_ci() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut unrun = Vec::new();
+    for file in documents(&root) {
+        let text = std::fs::read_to_string(root.join(&file)).unwrap();
+        for line in sh_lines(&text) {
+            let command = line
+                .split_once(" #")
+                .map_or(line, |(command, _)| command)
+                .trim();
+            if !command.starts_with("dlx ") && !RUN_BY_CI.contains(&command) {
+                unrun.push(format!("{file}: {command}"));
+            }
+        }
+    }
+    assert!(
+        unrun.is_empty(),
+        "commands in sh blocks that no test runs (make them dlx commands, or put them in a text \
+         block): {unrun:#?}"
+    );
+}
+
+#[test]
+fn sh_lines_skip_other_blocks_blanks_and_comments() {
+    let text = "```sh\ndlx a\n\n# note\ncargo b\n```\n```text\nnot this\n```\n";
+    assert_eq!(sh_lines(text), ["dlx a", "cargo b"]);
 }
