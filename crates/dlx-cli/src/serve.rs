@@ -6,7 +6,7 @@
 //! not found. Every connection is a task of its own, so a slow or idle one never holds up the
 //! others; a request head larger than [`MAX_HEAD`] is refused (431), and a connection that has
 //! not sent a whole head within [`IDLE`] (a new one, or a kept-alive one between requests) is
-//! closed. Ctrl-C stops the server (the default action of the signal).
+//! closed, as is one whose client has read nothing of its answer for as long. Ctrl-C stops the server (the default action of the signal).
 
 use std::convert::Infallible;
 use std::fs;
@@ -28,13 +28,17 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 
 use crate::outcome::Outcome;
 
+mod write_timeout;
+use write_timeout::WriteTimeout;
+
 /// The page as embedded at build time: `(path, content)`, empty when `web/dist` was missing.
 static EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/site.rs"));
 
 /// The largest request head (request line and headers) read; a longer one is refused (431).
 const MAX_HEAD: usize = 16 * 1024;
 
-/// How long a connection may stay open without sending a whole request head.
+/// How long a connection may stay open without sending a whole request head, or without reading
+/// any of its answer.
 const IDLE: Duration = Duration::from_secs(10);
 
 /// How long the server waits before accepting again when accepting failed (out of files).
@@ -165,7 +169,8 @@ async fn serve(listener: TcpListener, site: Arc<Site>) -> io::Result<()> {
             let reply = answer(request.method(), request.uri().path(), &site);
             async move { Ok::<_, Infallible>(reply) }
         });
-        let connection = http.serve_connection(TokioIo::new(stream), service);
+        let connection =
+            http.serve_connection(TokioIo::new(WriteTimeout::new(stream, IDLE)), service);
         tokio::spawn(async move {
             // A connection that ends in an error (reset, too large a head, too slow) is simply
             // over: hyper has answered what could be answered.

@@ -1,5 +1,5 @@
 //! `dlx serve` over real sockets: files with their media types, 404s, no way out of the folder,
-//! bounded request heads, slow connections closed.
+//! bounded request heads, slow connections closed, and clients that stop reading let go.
 
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -205,4 +205,33 @@ fn a_missing_folder_is_an_error() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--dir /nonexistent/dlx/site"));
+}
+
+#[test]
+fn a_client_that_stops_reading_its_answer_is_let_go() {
+    let (base, root) = site("stalled");
+    // Far more than the two sockets' buffers hold, so the server's writes have to wait.
+    let size = 64 << 20;
+    fs::write(root.join("big.bin"), vec![7u8; size]).unwrap();
+    let server = Server::start(&root);
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream
+        .write_all(b"GET /big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .unwrap();
+    // Read nothing for longer than the server waits for a write to make progress.
+    std::thread::sleep(Duration::from_secs(12));
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let mut received = Vec::new();
+    stream
+        .read_to_end(&mut received)
+        .expect("the server closed the connection");
+    assert!(received.starts_with(b"HTTP/1.1 200"));
+    assert!(received.len() < size, "{} bytes arrived", received.len());
+    // The server goes on serving others.
+    let (head, _) = server.get("/");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    drop(server);
+    fs::remove_dir_all(base).unwrap();
 }
