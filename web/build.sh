@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Builds the web page into one folder (default: web/dist): the WebAssembly module of
-# crates/dlx-wasm with its JavaScript glue, and the static files. Any static server can serve
-# that folder; `dlx serve` does, and every dlx build embeds web/dist.
+# Builds the WebAssembly module of crates/dlx-wasm with its JavaScript glue into web/page/pkg.
+# web/page is the whole page (index.html, style.css, src/ and pkg/): any static server can serve
+# that folder; `dlx serve` does, and every dlx build embeds it.
 #
-# web/dist is committed, so that installing dlx needs no WebAssembly tools. `web/build.sh --check`
-# rebuilds the page into target/ and fails if it differs, byte for byte, from web/dist (CI runs
-# it): after changing crates/dlx-wasm, its dependencies or web/, run web/build.sh and commit
-# web/dist with the change.
+# web/page/pkg is committed, so that installing dlx needs no WebAssembly tools. `web/build.sh
+# --check` builds the module into target/ and fails if it differs, byte for byte, from
+# web/page/pkg (CI runs it): after changing crates/dlx-wasm or its dependencies, run web/build.sh
+# and commit web/page/pkg with the change.
 #
 # The build is reproducible: the Rust toolchain is the one web/rust-toolchain.toml pins (rustup
 # installs it, with the wasm32 target, on first use), wasm-bindgen-cli is exactly the version
@@ -21,11 +21,16 @@ if [ "${1:-}" = "--check" ]; then
   check=true
   shift
 fi
+if [ $# -gt 0 ]; then
+  echo "usage: web/build.sh [--check]" >&2
+  exit 2
+fi
 target="${CARGO_TARGET_DIR:-$root/target}"
+pkg="$web/page/pkg"
 if $check; then
-  out="$target/web-check"
+  out="$target/web-check/pkg"
 else
-  out="${1:-$web/dist}"
+  out="$pkg"
 fi
 
 wanted="$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' "$root/crates/dlx-wasm/Cargo.toml")"
@@ -45,20 +50,17 @@ cargo_home="${CARGO_HOME:-$HOME/.cargo}"
     --locked -p dlx-wasm
 )
 
-rm -rf "$out/pkg" "$out/src" "$out/index.html" "$out/style.css"
-mkdir -p "$out/src"
-wasm-bindgen --target web --no-typescript --out-dir "$out/pkg" \
+rm -rf "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" \
   "$target/wasm32-unknown-unknown/release/dlx_wasm.wasm"
-cp "$web/index.html" "$web/style.css" "$out/"
-cp "$web"/src/*.js "$out/src/"
 
 if $check; then
-  if ! diff -r "$web/dist" "$out" >/dev/null; then
-    diff -rq "$web/dist" "$out" >&2 || true
-    echo "web/build.sh --check: web/dist differs from its sources; run web/build.sh and commit web/dist" >&2
+  if ! diff -r "$pkg" "$out" >/dev/null; then
+    diff -rq "$pkg" "$out" >&2 || true
+    echo "web/build.sh --check: web/page/pkg differs from its sources; run web/build.sh and commit web/page/pkg" >&2
     exit 1
   fi
-  echo "web/build.sh --check: web/dist matches its sources"
+  echo "web/build.sh --check: web/page/pkg matches its sources"
 else
-  echo "web/build.sh: the page is in $out"
+  echo "web/build.sh: the module is in $out; the page is web/page"
 fi

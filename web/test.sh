@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Tests the web page: the bindings in WebAssembly under Node.js (wasm-bindgen-test), then that
-# the committed page (web/dist) is what its sources build, byte for byte (`web/build.sh --check`),
+# the committed module (web/page/pkg) is what its sources build, byte for byte (`web/build.sh --check`),
 # then that page served by `dlx serve` in headless Chromium (web/e2e). Installs what it needs
 # when it is missing: the wasm32 target, wasm-bindgen-cli of the pinned version (a long build,
 # once), the toolchain web/rust-toolchain.toml pins (rustup, on first use), Debian's chromium,

@@ -137,7 +137,7 @@ def long_head(port):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", default="web/dist", help="the page folder (default: web/dist)")
+    parser.add_argument("--dir", default="web/page", help="the page folder (default: web/page)")
     parser.add_argument("--seconds", type=int, default=5, help="wrk's duration (default: 5)")
     parser.add_argument("servers", nargs="+", metavar="NAME=DLX[:embedded]")
     args = parser.parse_args()

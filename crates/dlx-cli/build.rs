@@ -1,7 +1,7 @@
-//! Embeds the built web page (`web/dist`, committed, made by `web/build.sh`) into `dlx serve`,
-//! so that the binary serves the page with no files around it and no WebAssembly tools are
-//! needed to build it. Without the folder (a copy of the sources without it), the table is empty
-//! and `dlx serve` looks for a page at run time.
+//! Embeds the web page (`web/page`: its sources and the module `web/build.sh` made, committed in
+//! `web/page/pkg`) into `dlx serve`, so that the binary serves the page with no files around it
+//! and no WebAssembly tools are needed to build it. Without the module (a copy of the sources
+//! without it), the table is empty and `dlx serve` looks for a page at run time.
 
 use std::env;
 use std::fmt::Write as _;
@@ -11,15 +11,15 @@ use std::path::{Path, PathBuf};
 fn main() {
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let web = manifest.join("../../web");
-    let dist = web.join("dist");
-    // The built page once it is there; until then the whole folder, so that a page built after
-    // this binary is embedded by the next build (a path that does not exist would rerun this
-    // script, and rebuild the CLI, on every build).
-    let watched = if dist.is_dir() { &dist } else { &web };
+    let page = web.join("page");
+    // The page once it is there; until then the whole folder, so that a page made after this
+    // binary is embedded by the next build (a path that does not exist would rerun this script,
+    // and rebuild the CLI, on every build).
+    let watched = if page.is_dir() { &page } else { &web };
     println!("cargo:rerun-if-changed={}", watched.display());
     let mut files = Vec::new();
-    if dist.join("index.html").is_file() {
-        collect(&dist, &dist, &mut files);
+    if page.join("index.html").is_file() && page.join("pkg").is_dir() {
+        collect(&page, &page, &mut files);
     }
     files.sort();
     let mut table = String::from("&[\n");

@@ -2,7 +2,7 @@
 // by playwright-core): starts `dlx serve` on a free port, solves, checks, counts and cancels as a
 // user would, and saves screenshots at desktop and phone width.
 //
-// Environment: DLX_BIN (default target/debug/dlx), DLX_WEB_DIST (default web/dist, built by
+// Environment: DLX_BIN (default target/debug/dlx), DLX_WEB_DIST (default web/page, its module built by
 // web/build.sh), CHROMIUM (default /usr/bin/chromium), DLX_SCREENSHOTS (default
 // target/screenshots).
 
@@ -18,7 +18,7 @@ import { chromium } from "playwright-core";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const data = join(root, "crates/dlx-puzzles/tests/data");
 const dlx = process.env.DLX_BIN ?? join(root, "target/debug/dlx");
-const dist = process.env.DLX_WEB_DIST ?? join(root, "web/dist");
+const dist = process.env.DLX_WEB_DIST ?? join(root, "web/page");
 const shots = process.env.DLX_SCREENSHOTS ?? join(root, "target/screenshots");
 
 const CHROMIUM_FLAGS = [

@@ -1,4 +1,4 @@
-//! `dlx serve`: the web page (committed in `web/dist`, built by `web/build.sh`) on 127.0.0.1,
+//! `dlx serve`: the web page (`web/page`, its module built by `web/build.sh`) on 127.0.0.1,
 //! by hyper's HTTP/1.1 server on a tokio runtime.
 //!
 //! It serves only the page's folder: request paths are decoded, and any that would leave the
@@ -31,7 +31,7 @@ use crate::outcome::Outcome;
 mod write_timeout;
 use write_timeout::WriteTimeout;
 
-/// The page as embedded at build time: `(path, content)`, empty when `web/dist` was missing.
+/// The page as embedded at build time: `(path, content)`, empty when `web/page` was missing.
 static EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/site.rs"));
 
 /// The largest request head (request line and headers) read; a longer one is refused (431).
@@ -83,7 +83,7 @@ impl Site {
         let exe = std::env::current_exe().context("where is this program?")?;
         let beside = exe.parent().map(|bin| {
             // A release laid out as `dlx` next to `web/`, or a checkout's `target/PROFILE/dlx`.
-            [bin.join("web"), bin.join("../../web/dist")]
+            [bin.join("web"), bin.join("../../web/page")]
         });
         for candidate in beside.into_iter().flatten() {
             if candidate.join("index.html").is_file() {
