@@ -7,6 +7,7 @@ use anyhow::Result;
 use clap::{Args, Subcommand};
 use dlx_core::knuth;
 
+use crate::domino::DominoModel;
 use crate::langford::LangfordModel;
 use crate::model::ModelArgs;
 use crate::outcome::Outcome;
@@ -30,6 +31,8 @@ enum Model {
     Polyomino(PolyominoModel),
     /// Langford pairs.
     Langford(LangfordModel),
+    /// Domino tilings of an N×N board (or N×M): one item a cell, one option a domino's place.
+    Domino(DominoModel),
 }
 
 /// Runs `dlx gen`: a comment line naming the puzzle, then the problem.
@@ -38,6 +41,7 @@ pub fn run(args: &GenArgs) -> Result<Outcome> {
         Model::Queens(model) => print(model),
         Model::Polyomino(model) => print(model),
         Model::Langford(model) => print(model),
+        Model::Domino(model) => print(model),
     }
 }
 

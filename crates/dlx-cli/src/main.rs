@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod cover;
+mod domino;
 mod engine;
 mod estimate;
 mod explain;

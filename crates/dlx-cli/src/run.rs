@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
+use dlx_core::memo::{Memo, MemoError, MemoStats};
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
 use dlx_core::{
     cells, preferred_engine, sat, Budget, Engine, EngineKind, Problem, Search, SplitError, Status,
@@ -19,6 +20,7 @@ use dlx_core::{
 use dlx_core::quote::escape;
 
 use crate::engine::EngineChoice;
+use crate::memory;
 use crate::outcome::Outcome;
 use crate::progress::{self, SearchLine};
 use crate::stop;
@@ -274,6 +276,76 @@ fn search_auto(
     };
     let flushed = written.and_then(|()| out.flush().map_err(Into::into));
     conclude(engine, args, started, last, flushed, &note)
+}
+
+/// `--count --memo`: the count by memoised search ([`dlx_core::memo`]), its cache bounded by
+/// `max_memory` bytes. A count cut short prints nothing on stdout (a part of a memoised count
+/// bounds nothing), says why on stderr, and exits 3 (130 after Ctrl-C).
+pub fn count_memo(
+    problem: &Problem,
+    name: &str,
+    args: &SearchArgs,
+    max_memory: u64,
+) -> Result<Outcome> {
+    if args.engine != EngineChoice::Auto {
+        bail!("--memo is an engine of its own (leave out --engine)");
+    }
+    if args.asks_for_threads() {
+        bail!("--memo counts on one thread (leave out --threads)");
+    }
+    if args.limit.is_some() {
+        bail!("--memo counts every solution (leave out --limit)");
+    }
+    let started = Instant::now();
+    let memo = Memo::new(problem)
+        .max_bytes(max_memory)
+        .with_stop(args.stop()?);
+    let stats_of = |count: &str, stats: &MemoStats| {
+        let figures = format!("solutions={count} {stats}{}", memory::peak_field());
+        stats_line(&figures, started.elapsed().as_secs_f64(), "memo")
+    };
+    match memo.count() {
+        Ok(counted) => {
+            if args.stats {
+                eprintln!("{}", stats_of(&counted.count.to_string(), &counted.stats));
+            }
+            let written = writeln!(io::stdout().lock(), "{}", counted.count);
+            let outcome = if counted.count.is_zero() {
+                Outcome::NoSolution
+            } else {
+                Outcome::Solved
+            };
+            outcome.after_writing(written, "count")
+        }
+        Err(MemoError::Memory { limit, stats }) => {
+            if args.stats {
+                eprintln!("{}", stats_of("?", &stats));
+            }
+            eprintln!(
+                "dlx: unfinished: --max-memory {limit} ran out after {} sub-problems; the memo \
+                 cache needs more (raise --max-memory)",
+                stats.entries
+            );
+            Ok(Outcome::Unfinished)
+        }
+        Err(MemoError::Stopped { reason, stats }) => {
+            let line = stats_of("?", &stats);
+            match stop::spent_limit(reason, args.budget, args.timeout) {
+                Some(why) => {
+                    if args.stats {
+                        eprintln!("{line}");
+                    }
+                    eprintln!("dlx: unfinished: {why} ran out before the count was complete");
+                    Ok(Outcome::Unfinished)
+                }
+                None => {
+                    eprintln!("dlx: interrupted: {line}");
+                    Ok(Outcome::Interrupted)
+                }
+            }
+        }
+        Err(e) => Err(anyhow!("{name}: {e}")),
+    }
 }
 
 /// The end of a one-thread run that stopped at `last` after `written` was written: the

@@ -16,6 +16,8 @@
 //! - [`Search::frontier`] splits a search into sub-problems (prefixes of options), and
 //!   [`parallel::Pool`] uses that to search one problem on several threads.
 //! - [`knuth`] reads and writes Knuth's text format.
+//! - [`memo`] counts solutions without enumerating them: sub-problems met again are answered
+//!   from a cache, and the count is exact beyond 64 bits.
 //! - `units` (with the `json` feature) is work units as JSON lines: a search split, run a
 //!   budget at a time and merged, on any number of machines.
 //! - [`cells`] is a second engine after Knuth's dancing cells (sparse sets, forced moves without
@@ -64,6 +66,7 @@ pub mod cells;
 mod engine;
 pub mod knuth;
 mod links;
+pub mod memo;
 #[cfg(test)]
 mod messages;
 pub mod parallel;

@@ -7,7 +7,7 @@
 //! - The classic models, each a [`Model`] (a [`dlx_core::Problem`], and a picture of each
 //!   solution an engine finds): [`queens`] (N queens on an N×N board), [`polyomino`]
 //!   (pentominoes, tetrominoes or any pieces packed into a board), [`langford`] (Langford
-//!   pairs).
+//!   pairs), [`domino`] (domino tilings of a rectangle).
 //! - [`ordered`]: work on a stream of jobs on several threads, results in input order.
 //!
 //! ```
@@ -35,6 +35,7 @@
 
 mod base36;
 mod decode;
+pub mod domino;
 pub mod langford;
 #[cfg(test)]
 mod messages;
