@@ -136,28 +136,15 @@ fn answer(
     solvers: Solvers,
     notes: Option<&mut dyn FnMut(&Case)>,
 ) -> Result<Summary, Failure> {
-    match path {
-        None => cases(problem, io::stdin().lock(), out, solvers, notes),
-        Some(path) => {
-            let file = File::open(path).map_err(Failure::Open)?;
-            cases(problem, BufReader::new(file), out, solvers, notes)
-        }
-    }
-    .map_err(Failure::Judge)
-}
-
-/// Answers the cases of `input` on `out`, with `notes` as [`answer`] takes them.
-fn cases(
-    problem: Problem,
-    input: impl BufRead,
-    out: &mut dyn Write,
-    solvers: Solvers,
-    notes: Option<&mut dyn FnMut(&Case)>,
-) -> Result<Summary, JudgeError> {
+    let input: Box<dyn BufRead> = match path {
+        None => Box::new(io::stdin().lock()),
+        Some(path) => Box::new(BufReader::new(File::open(path).map_err(Failure::Open)?)),
+    };
     match notes {
         Some(notes) => judge::run_noting(problem, input, out, solvers, notes),
         None => judge::run_with(problem, input, out, solvers),
     }
+    .map_err(Failure::Judge)
 }
 
 /// Prints every problem's name and description.

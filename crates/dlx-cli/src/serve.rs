@@ -6,7 +6,8 @@
 //! not found. Every connection is a task of its own, so a slow or idle one never holds up the
 //! others; a request head larger than [`MAX_HEAD`] is refused (431), and a connection that has
 //! not sent a whole head within [`IDLE`] (a new one, or a kept-alive one between requests) is
-//! closed, as is one whose client has read nothing of its answer for as long. Ctrl-C stops the server (the default action of the signal).
+//! closed, as is one whose client has read nothing of its answer for as long. Ctrl-C stops the
+//! server (the default action of the signal).
 
 use std::convert::Infallible;
 use std::fs;

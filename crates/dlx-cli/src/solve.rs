@@ -135,12 +135,11 @@ struct Run<W: Write> {
     timeout: Option<Duration>,
     /// Lines for stderr about the answer being written (kept to reuse their memory).
     messages: Vec<String>,
-    /// Advice said after the message about the answer being written.
-    hints: Vec<String>,
     /// Whether a puzzle with more than one solution makes the exit code 1.
     strict: bool,
-    /// `--quiet`: no line for a puzzle with more than one solution (unless `strict`).
-    quiet: bool,
+    /// Whether a puzzle that may have more than one solution is named on stderr
+    /// ([`SolveArgs::names_several`]).
+    names_several: bool,
     /// The records read from each input, and whether it could not be read.
     records: Vec<u64>,
     failed: Vec<bool>,
@@ -153,16 +152,11 @@ impl<W: Write> Run<W> {
         self.outcome = self.outcome.max(outcome);
     }
 
-    /// Whether a puzzle that may have more than one solution is named on stderr: unless
-    /// `--quiet`, and always with `--strict` (where it makes the exit code).
-    fn noted(&self) -> bool {
-        !self.quiet || self.strict
-    }
-
     /// Says on stderr what is wrong with `answered`, if anything, and notes its outcome.
     fn diagnose(&mut self, answered: &Answered) {
         let name = &self.names[answered.input];
         let line = answered.line;
+        let mut hint = None;
         let (outcome, message) = match &answered.reply {
             Reply::InputFailed(error) if error.kind() == io::ErrorKind::InvalidData => (
                 Outcome::BadInput,
@@ -173,9 +167,7 @@ impl<W: Write> Run<W> {
                 Some(format!("dlx: cannot read {name}: {error}")),
             ),
             Reply::Invalid(Invalid::Format(e)) => {
-                if let Some(hint) = looks::hint(e) {
-                    self.hints.push(format!("dlx: {name}:{}: {hint}", e.line));
-                }
+                hint = looks::hint(e).map(|hint| format!("dlx: {name}:{}: {hint}", e.line));
                 (
                     Outcome::BadInput,
                     Some(format!(
@@ -217,7 +209,7 @@ impl<W: Write> Run<W> {
                     } else {
                         Outcome::Solved
                     },
-                    self.noted().then(|| {
+                    self.names_several.then(|| {
                         format!(
                             "dlx: {name}:{line}: {why} ran out before a second solution was \
                              ruled out, printed the first"
@@ -238,7 +230,7 @@ impl<W: Write> Run<W> {
                 } else {
                     Outcome::Solved
                 },
-                self.noted().then(|| {
+                self.names_several.then(|| {
                     format!("dlx: {name}:{line}: more than one solution, printed the first")
                 }),
             ),
@@ -265,7 +257,7 @@ impl<W: Write> Run<W> {
         }
         self.note(outcome);
         self.messages.extend(message);
-        self.messages.append(&mut self.hints);
+        self.messages.extend(hint);
         if let Reply::Answer {
             image: Some(image), ..
         } = &answered.reply
@@ -387,6 +379,12 @@ fn conflicts(stats: SolveStats) -> String {
 }
 
 impl SolveArgs {
+    /// Whether a puzzle with more than one solution is named on stderr: unless `--quiet`, and
+    /// always with `--strict` (where it makes the exit code).
+    fn names_several(&self) -> bool {
+        !self.run.quiet || self.strict
+    }
+
     /// The run's control: Ctrl-C, `--timeout` for the whole run, `--budget` for each puzzle.
     fn stop(&self) -> Result<Stop> {
         Ok(stop::control(self.timeout)?
@@ -431,9 +429,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         budget: args.budget,
         timeout: args.timeout,
         messages: Vec::new(),
-        hints: Vec::new(),
         strict: args.strict,
-        quiet: args.run.quiet,
+        names_several: args.names_several(),
         records: vec![0; files.len()],
         failed: vec![false; files.len()],
         svg: args.svg.clone(),

@@ -89,7 +89,7 @@ pub(super) fn run(args: &SolveArgs, spec: &str) -> Result<Outcome> {
                     && !args.count
                     && !args.check =>
                 {
-                    if !args.run.quiet || args.strict {
+                    if args.names_several() {
                         eprintln!("dlx: {name}:{line}: more than one solution, printed the first");
                     }
                     if args.strict {
@@ -147,7 +147,7 @@ fn stopped(args: &SolveArgs, reason: StopReason, place: &str, printed_first: boo
     };
     match why {
         Some(why) if printed_first && !args.strict => {
-            if !args.run.quiet {
+            if args.names_several() {
                 eprintln!("dlx: {place}: {why} ran out {what}");
             }
             Outcome::Solved

@@ -128,6 +128,34 @@ pub struct Memo<'p> {
     stop: Stop,
 }
 
+/// The counts of the sub-problems searched, by signature, and the bytes they take.
+struct Cache {
+    map: HashMap<Key, Natural, Hasher>,
+    /// Bytes on the heap besides the table: keys and large counts.
+    heap: u64,
+    /// Bytes of one key on the heap.
+    key_bytes: u64,
+}
+
+impl Cache {
+    fn new(key_words: usize) -> Cache {
+        Cache {
+            map: HashMap::default(),
+            heap: 0,
+            key_bytes: (key_words * 8) as u64,
+        }
+    }
+
+    /// Caches `count` for `key`; returns the bytes the cache takes now (an estimate: its table,
+    /// keys and large counts).
+    fn insert(&mut self, key: Key, count: Natural) -> u64 {
+        self.heap += self.key_bytes + count.heap_bytes() as u64;
+        self.map.insert(key, count);
+        let slot_bytes = (std::mem::size_of::<(Key, Natural)>() + 1) as u64;
+        self.map.capacity() as u64 * slot_bytes + self.heap
+    }
+}
+
 /// One sub-problem being searched: its signature, the options of its branching item still to
 /// try, and the sum of the counts so far.
 struct Frame {
@@ -223,25 +251,20 @@ impl<'p> Memo<'p> {
             return Err(MemoError::Multiplicities);
         }
         let mut watch = Watch::new(self.stop.clone());
-        let mut cache: HashMap<Key, Natural, Hasher> = HashMap::default();
-        let mut stats = MemoStats::default();
-        // Bytes on the heap besides the table: keys and large counts.
-        let mut heap = 0u64;
-        let key_bytes = (self.key_words * 8) as u64;
-        let slot_bytes = (std::mem::size_of::<(Key, Natural)>() + 1) as u64;
-        let root: Key = vec![0; self.key_words].into_boxed_slice();
-        let mut stack = Vec::new();
-        stats.nodes = 1;
-        let root_sum = match self.branch_item(&root) {
-            None => Natural::ZERO,
-            Some(item) => {
-                stack.push(self.frame(root, item));
-                Natural::ZERO
-            }
+        let mut cache = Cache::new(self.key_words);
+        let mut stats = MemoStats {
+            nodes: 1,
+            ..MemoStats::default()
         };
-        let mut total = root_sum;
+        let root: Key = vec![0; self.key_words].into_boxed_slice();
+        let mut stack: Vec<Frame> = self
+            .branch_item(&root)
+            .map(|item| self.frame(root, item))
+            .into_iter()
+            .collect();
+        let mut total = Natural::ZERO;
         while let Some(top) = stack.last_mut() {
-            if top.next < top.end {
+            let grown = if top.next < top.end {
                 let option = self.item_options[top.next];
                 top.next += 1;
                 if !self.fits(option, &top.key) {
@@ -253,7 +276,7 @@ impl<'p> Memo<'p> {
                     top.sum += &Natural::from(1);
                     continue;
                 }
-                if let Some(count) = cache.get(&child) {
+                if let Some(count) = cache.map.get(&child) {
                     stats.hits += 1;
                     top.sum += count;
                     continue;
@@ -263,11 +286,11 @@ impl<'p> Memo<'p> {
                     return Err(MemoError::Stopped { reason, stats });
                 }
                 match self.branch_item(&child) {
-                    Some(item) => stack.push(self.frame(child, item)),
-                    None => {
-                        cache.insert(child, Natural::ZERO);
-                        heap += key_bytes;
+                    Some(item) => {
+                        stack.push(self.frame(child, item));
+                        continue;
                     }
+                    None => cache.insert(child, Natural::ZERO),
                 }
             } else {
                 let Some(done) = stack.pop() else { break };
@@ -275,12 +298,11 @@ impl<'p> Memo<'p> {
                     Some(parent) => parent.sum += &done.sum,
                     None => total = done.sum.clone(),
                 }
-                heap += key_bytes + done.sum.heap_bytes() as u64;
-                cache.insert(done.key, done.sum);
-            }
-            stats.entries = cache.len() as u64;
-            stats.peak_bytes = (cache.capacity() as u64) * slot_bytes + heap;
-            if stats.peak_bytes > self.max_bytes {
+                cache.insert(done.key, done.sum)
+            };
+            stats.entries = cache.map.len() as u64;
+            stats.peak_bytes = grown;
+            if grown > self.max_bytes {
                 return Err(MemoError::Memory {
                     limit: self.max_bytes,
                     stats,

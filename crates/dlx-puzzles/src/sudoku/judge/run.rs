@@ -82,17 +82,6 @@ impl Judge {
             .map(|(reply, _)| reply)
     }
 
-    /// The reply to `case` as [`Judge::reply`] gives it, and whether the case is known to have
-    /// more than one solution: for [`Question::Solve`] the search goes on to a second solution
-    /// to tell (the reply stays the same).
-    pub fn reply_noting(
-        &mut self,
-        question: Question,
-        case: &Case,
-    ) -> Result<(Reply, bool), GivensError> {
-        self.reply_with(question, case, true)
-    }
-
     /// The reply to `case`, and whether it has more than one solution (looked for in
     /// [`Question::Solve`] only with `second`).
     fn reply_with(
@@ -102,43 +91,35 @@ impl Judge {
         second: bool,
     ) -> Result<(Reply, bool), GivensError> {
         let solver: &mut Solver = self.solvers.for_shape(&case.shape);
-        if question == Question::Solve && second {
-            let noted = solve_noting(solver, &case.cells);
-            self.stopped = match &noted {
-                Ok(Noted { stopped, .. }) => *stopped,
-                Err(_) => solver.stopped(),
-            };
-            return match noted {
-                Ok(Noted {
-                    reply, multiple, ..
-                }) => Ok((reply, multiple)),
-                Err(GivensError::Clash(_)) => Ok((Reply::NoSolution, false)),
-                Err(e) => Err(e),
-            };
-        }
-        let reply = match question {
-            Question::Solve => solver
-                .solve(&case.cells)
-                .map(|found| found.map_or(Reply::NoSolution, Reply::Solution)),
-            Question::Verdict => {
-                solver
-                    .check(&case.cells)
-                    .map(|check| match (check.verdict, check.solution) {
-                        (Verdict::Unique, Some(solution)) => Reply::Solution(solution),
-                        (Verdict::Multiple, _) => Reply::Multiple,
-                        _ => Reply::NoSolution,
-                    })
-            }
+        let noted = match question {
+            Question::Solve if second => solve_noting(solver, &case.cells),
+            Question::Solve => solver.solve(&case.cells).map(|found| {
+                Noted::single(found.map_or(Reply::NoSolution, Reply::Solution), solver)
+            }),
+            Question::Verdict => solver.check(&case.cells).map(|check| {
+                let reply = match (check.verdict, check.solution) {
+                    (Verdict::Unique, Some(solution)) => Reply::Solution(solution),
+                    (Verdict::Multiple, _) => Reply::Multiple,
+                    _ => Reply::NoSolution,
+                };
+                Noted::single(reply, solver)
+            }),
         };
-        self.stopped = solver.stopped();
-        match reply {
+        self.stopped = match &noted {
+            Ok(noted) => noted.stopped,
+            Err(_) => solver.stopped(),
+        };
+        match noted {
+            Ok(Noted {
+                reply, multiple, ..
+            }) => Ok((reply, multiple)),
             Err(GivensError::Clash(_)) => Ok((Reply::NoSolution, false)),
-            other => other.map(|reply| (reply, false)),
+            Err(e) => Err(e),
         }
     }
 }
 
-/// A reply found by [`solve_noting`].
+/// A reply, whether its case has more than one solution, and what stopped its search.
 struct Noted {
     /// The reply printed.
     reply: Reply,
@@ -146,6 +127,17 @@ struct Noted {
     multiple: bool,
     /// What stopped the search before the reply was known, if anything did.
     stopped: Option<StopReason>,
+}
+
+impl Noted {
+    /// `reply`, found without looking for a second solution, as `solver`'s last search left it.
+    fn single(reply: Reply, solver: &Solver) -> Noted {
+        Noted {
+            reply,
+            multiple: false,
+            stopped: solver.stopped(),
+        }
+    }
 }
 
 /// The reply [`Solver::solve`] gives to `givens`, and whether they have more than one
@@ -173,11 +165,10 @@ fn solve_noting(solver: &mut Solver, givens: &[u16]) -> Result<Noted, GivensErro
         }),
         _ => {
             let solution = solver.solve(givens)?;
-            Ok(Noted {
-                reply: solution.map_or(Reply::NoSolution, Reply::Solution),
-                multiple: false,
-                stopped: solver.stopped(),
-            })
+            Ok(Noted::single(
+                solution.map_or(Reply::NoSolution, Reply::Solution),
+                solver,
+            ))
         }
     }
 }
