@@ -17,6 +17,9 @@
 //!
 //! A primary item may carry a multiplicity, as in Knuth's dlx3: `2:3|A` must be covered between 2
 //! and 3 times, `2|A` exactly twice; such problems are searched by Algorithm M.
+//!
+//! An option may carry a cost, as in Knuth's dlx5: `A B |7` costs 7, and several `|n` entries add
+//! up; [`crate::cost`] finds the cheapest solutions. Options without one cost nothing.
 
 use std::fmt;
 
@@ -146,6 +149,19 @@ pub enum ParseErrorKind {
     /// The problem has more items, options or entries than the engine's indices allow.
     #[error("the problem is too large (expected at most {MAX_SIZE} items, options and entries)")]
     TooLarge,
+    /// A cost entry of an option (Knuth's dlx5: `|n` after an item) that is not a decimal
+    /// number.
+    #[error(
+        "{} is not a cost (expected `|` and a decimal number, as in `|12`)",
+        quote(.0)
+    )]
+    Cost(String),
+    /// The options' costs add up to more than a `u64` holds (so a solution's cost might not).
+    #[error(
+        "the options' costs add up to more than {} (expected smaller costs)",
+        u64::MAX
+    )]
+    CostTooLarge,
 }
 
 /// Reads a problem in Knuth's format.
@@ -187,15 +203,28 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     let mut seen = vec![0; builder.item_count()];
     let mut warnings = Vec::new();
     let mut entries = Vec::new();
+    // The costs of all options so far: a solution's cost must fit a `u64`.
+    let mut total_cost = 0u64;
     for (line, text) in lines {
         entries.clear();
+        let mut cost = 0u64;
         for (column, token) in tokens(text) {
             let at = |kind| ParseError { line, column, kind };
+            if let Some(digits) = token.strip_prefix('|') {
+                let c = read_cost(digits, token).map_err(at)?;
+                total_cost = total_cost
+                    .checked_add(c)
+                    .ok_or(ParseErrorKind::CostTooLarge)
+                    .map_err(at)?;
+                // No more than the total, so it cannot overflow.
+                cost += c;
+                continue;
+            }
             let entry = read_entry(&mut builder, primary, token, line, &mut seen).map_err(at)?;
             entries.push(entry);
         }
         let kept = builder
-            .option(entries.iter().copied())
+            .option_with_cost(entries.iter().copied(), cost)
             .map_err(|error| ParseError {
                 line,
                 column: 1,
@@ -299,6 +328,14 @@ fn read_entry(
     Ok(Entry { item, color })
 }
 
+/// Reads the digits of a cost entry `|n` (Knuth's dlx5); `token` is the whole entry.
+fn read_cost(digits: &str, token: &str) -> Result<u64, ParseErrorKind> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseErrorKind::Cost(token.to_string()));
+    }
+    digits.parse().map_err(|_| ParseErrorKind::CostTooLarge)
+}
+
 /// Reads dlx3's multiplicity prefix of an item-line token, `v|name` (exactly `v` times) or
 /// `u:v|name` (between `u` and `v` times): `None` when the token has no such prefix,
 /// `Some(None)` when its numbers are too large.
@@ -348,6 +385,7 @@ fn kind_of(error: BuildError) -> ParseErrorKind {
         BuildError::ColorOnPrimary(name) => ParseErrorKind::ColorOnPrimary(name),
         BuildError::NoPrimaryItems => ParseErrorKind::NoPrimaryItems,
         BuildError::TooLarge => ParseErrorKind::TooLarge,
+        BuildError::CostTooLarge => ParseErrorKind::CostTooLarge,
         BuildError::InvalidBounds { name, min, max } => {
             ParseErrorKind::Multiplicity(format!("{min}:{max}|{name}"))
         }
@@ -396,6 +434,10 @@ pub fn write_to<W: fmt::Write + ?Sized>(problem: &Problem, out: &mut W) -> fmt::
     out.write_char('\n')?;
     for option in 0..problem.option_count() {
         out.write_str(&problem.format_option(option))?;
+        match problem.cost(option) {
+            0 => {}
+            cost => write!(out, " |{cost}")?,
+        }
         out.write_char('\n')?;
     }
     Ok(())

@@ -16,6 +16,8 @@
 //! - [`Search::frontier`] splits a search into sub-problems (prefixes of options), and
 //!   [`parallel::Pool`] uses that to search one problem on several threads.
 //! - [`knuth`] reads and writes Knuth's text format.
+//! - [`cost`] finds the cheapest solutions when options carry costs (Knuth's dlx5): the `k`
+//!   best, with item taxes and covers that leave out options too dear to matter.
 //! - [`memo`] counts solutions without enumerating them: sub-problems met again are answered
 //!   from a cache, and the count is exact beyond 64 bits.
 //! - `units` (with the `json` feature) is work units as JSON lines: a search split, run a
@@ -63,6 +65,7 @@
 #![warn(missing_docs)]
 
 pub mod cells;
+pub mod cost;
 mod engine;
 pub mod knuth;
 mod links;

@@ -18,6 +18,9 @@ use crate::unchecked::{get as at, get_mut as at_mut};
 /// Marks a node whose colored item is already purified to the node's color.
 const DONE: u32 = u32::MAX;
 
+/// A node limit above every node: covers and purifications that take every option.
+pub(crate) const NO_LIMIT: u32 = u32::MAX;
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Node {
     up: u32,
@@ -57,6 +60,13 @@ pub(crate) struct Links {
 impl Links {
     /// Lays out `problem` with every item active and every option present.
     pub(crate) fn new(problem: &Problem) -> Links {
+        Links::with_order(problem, 0..problem.option_count())
+    }
+
+    /// Lays out `problem` with its options in the order `order` gives (every option once), so
+    /// each column lists its options in that order; spacers still name the options' own numbers.
+    /// [`first_node`](Self::first_node) takes positions in that order.
+    pub(crate) fn with_order(problem: &Problem, order: impl IntoIterator<Item = usize>) -> Links {
         let n = problem.item_count();
         let primary = problem.primary_count();
         let mut items = vec![ItemLink::default(); n + 2];
@@ -87,7 +97,7 @@ impl Links {
             color: u32::MAX,
             ..Node::default()
         });
-        for option in 0..problem.option_count() {
+        for option in order {
             let first = nodes.len();
             option_first.push(first as u32);
             for &Entry { item, color } in problem.option(option) {
@@ -135,7 +145,8 @@ impl Links {
         }
     }
 
-    /// The first node of `option`.
+    /// The first node of the option at `option`'s position in the layout (its number, unless
+    /// laid out [`with_order`](Self::with_order)).
     pub(crate) fn first_node(&self, option: usize) -> u32 {
         self.option_first[option]
     }
@@ -168,6 +179,24 @@ impl Links {
     #[inline]
     pub(crate) fn down(&self, x: u32) -> u32 {
         self.nodes[x as usize].down
+    }
+
+    /// The next node up the column.
+    #[inline]
+    pub(crate) fn up(&self, x: u32) -> u32 {
+        self.nodes[x as usize].up
+    }
+
+    /// The active primary item after header `i` in the item list (`0`, the list's head, after
+    /// the last; `next_primary(0)` is the first).
+    #[inline]
+    pub(crate) fn next_primary(&self, i: u32) -> u32 {
+        self.items[i as usize].next
+    }
+
+    /// The number of nodes in the arena (headers, option nodes and spacers).
+    pub(crate) fn node_count(&self) -> usize {
+        self.nodes.len()
     }
 
     /// Whether no primary item is left to cover.
@@ -335,7 +364,7 @@ impl Links {
                     self.cover(node.item, updates);
                 }
             } else {
-                self.commit(q, updates);
+                self.commit(q, NO_LIMIT, updates);
             }
             q += 1;
         }
@@ -356,7 +385,7 @@ impl Links {
                 }
                 self.give_bound(node.item);
             } else {
-                self.uncommit(q);
+                self.uncommit(q, NO_LIMIT);
             }
             q -= 1;
         }
@@ -365,13 +394,23 @@ impl Links {
     /// Takes item `i` out of its list and hides every option that holds it.
     #[inline]
     pub(crate) fn cover(&mut self, i: u32, updates: &mut u64) {
+        self.cover_below(i, NO_LIMIT, updates);
+    }
+
+    /// Takes item `i` out of its list and hides the options of its column that lie below node
+    /// `limit` (all of them for [`NO_LIMIT`]). In a layout ordered by cost
+    /// ([`with_order`](Self::with_order)) those are the options cheaper than a bound, and the
+    /// ones left are never chosen (Knuth's dlx5).
+    #[inline]
+    pub(crate) fn cover_below(&mut self, i: u32, limit: u32, updates: &mut u64) {
         // Work on local slices: stores into the nodes cannot then force the compiler to reload
         // the vectors' pointers from `self`, which costs a third of the time in this loop.
         let colored = self.colored;
         let nodes = self.nodes.as_mut_slice();
         let mut count = 1;
         let mut p = nodes[i as usize].down;
-        while p != i {
+        // The header `i` lies below every option node, so `p < limit` alone would not end the walk.
+        while p != i && p < limit {
             // SAFETY: the arena keeps its invariant, and `p` is an option node of column `i`.
             count += unsafe { hide_any(nodes, p, colored) };
             p = nodes[p as usize].down;
@@ -380,6 +419,23 @@ impl Links {
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
         *updates += count;
+    }
+
+    /// Undoes [`cover_below`](Self::cover_below) with the same `limit`, walking the column down as
+    /// the cover did (undoing the hides in the order they were made restores the links as well as
+    /// the reverse order does).
+    pub(crate) fn uncover_below(&mut self, i: u32, limit: u32) {
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = i;
+        self.items[next as usize].prev = i;
+        let colored = self.colored;
+        let nodes = self.nodes.as_mut_slice();
+        let mut p = nodes[i as usize].down;
+        while p != i && p < limit {
+            // SAFETY: the arena keeps its invariant, and `p` is an option node of column `i`.
+            unsafe { unhide_any(nodes, p, colored) };
+            p = nodes[p as usize].down;
+        }
     }
 
     /// Undoes [`cover`](Self::cover).
@@ -398,13 +454,14 @@ impl Links {
         }
     }
 
-    /// Keeps in the column of node `p` only the options that agree with `p`'s color.
-    fn purify(&mut self, p: u32, updates: &mut u64) {
+    /// Keeps in the column of node `p` only the options that agree with `p`'s color, among those
+    /// below node `limit` (as for [`cover_below`](Self::cover_below)).
+    fn purify(&mut self, p: u32, limit: u32, updates: &mut u64) {
         let nodes = self.nodes.as_mut_slice();
         let Node { item: i, color, .. } = nodes[p as usize];
         nodes[i as usize].color = color;
         let mut q = nodes[i as usize].down;
-        while q != i {
+        while q != i && q < limit {
             if nodes[q as usize].color == color {
                 if q != p {
                     nodes[q as usize].color = DONE;
@@ -417,55 +474,76 @@ impl Links {
         }
     }
 
-    /// Undoes [`purify`](Self::purify).
-    fn unpurify(&mut self, p: u32) {
+    /// Undoes [`purify`](Self::purify) with the same `limit`: for [`NO_LIMIT`] up the column, the
+    /// reverse of the purification; below a limit down the column, as the purification went.
+    fn unpurify(&mut self, p: u32, limit: u32) {
         let nodes = self.nodes.as_mut_slice();
         let Node { item: i, color, .. } = nodes[p as usize];
         nodes[i as usize].color = 0;
-        let mut q = nodes[i as usize].up;
-        while q != i {
+        let undo = |nodes: &mut [Node], q: u32| {
             if nodes[q as usize].color == DONE {
                 nodes[q as usize].color = color;
             } else if q != p {
                 // SAFETY: the arena keeps its invariant, and `q` is an option node of column `i`.
                 unsafe { unhide::<true>(nodes, q) };
             }
-            q = nodes[q as usize].up;
+        };
+        if limit == NO_LIMIT {
+            let mut q = nodes[i as usize].up;
+            while q != i {
+                undo(nodes, q);
+                q = nodes[q as usize].up;
+            }
+        } else {
+            let mut q = nodes[i as usize].down;
+            while q != i && q < limit {
+                undo(nodes, q);
+                q = nodes[q as usize].down;
+            }
         }
     }
 
-    /// Knuth's commit: covers or purifies the item of node `p`, as its color asks.
+    /// Knuth's commit: covers or purifies the item of node `p`, as its color asks, hiding only
+    /// options below node `limit`.
     #[inline]
-    fn commit(&mut self, p: u32, updates: &mut u64) {
+    fn commit(&mut self, p: u32, limit: u32, updates: &mut u64) {
         let Node { item, color, .. } = self.nodes[p as usize];
         match color {
-            0 => self.cover(item, updates),
+            0 => self.cover_below(item, limit, updates),
             DONE => {}
-            _ => self.purify(p, updates),
+            _ => self.purify(p, limit, updates),
         }
     }
 
-    /// Undoes [`commit`](Self::commit).
+    /// Undoes [`commit`](Self::commit) with the same `limit`.
     #[inline]
-    fn uncommit(&mut self, p: u32) {
+    fn uncommit(&mut self, p: u32, limit: u32) {
         let Node { item, color, .. } = self.nodes[p as usize];
         match color {
-            0 => self.uncover(item),
+            0 if limit == NO_LIMIT => self.uncover(item),
+            0 => self.uncover_below(item, limit),
             DONE => {}
-            _ => self.unpurify(p),
+            _ => self.unpurify(p, limit),
         }
     }
 
     /// Commits every item of the option holding `p` except `p`'s own, left to right.
     #[inline]
     pub(crate) fn commit_others(&mut self, p: u32, updates: &mut u64) {
+        self.commit_others_below(p, NO_LIMIT, updates);
+    }
+
+    /// Commits every item of the option holding `p` except `p`'s own, left to right, hiding only
+    /// options below node `limit`.
+    #[inline]
+    pub(crate) fn commit_others_below(&mut self, p: u32, limit: u32, updates: &mut u64) {
         let mut q = p + 1;
         while q != p {
             let node = self.nodes[q as usize];
             if node.item == 0 {
                 q = node.up;
             } else {
-                self.commit(q, updates);
+                self.commit(q, limit, updates);
                 q += 1;
             }
         }
@@ -474,13 +552,19 @@ impl Links {
     /// Undoes [`commit_others`](Self::commit_others), right to left.
     #[inline]
     pub(crate) fn uncommit_others(&mut self, p: u32) {
+        self.uncommit_others_below(p, NO_LIMIT);
+    }
+
+    /// Undoes [`commit_others_below`](Self::commit_others_below) with the same `limit`.
+    #[inline]
+    pub(crate) fn uncommit_others_below(&mut self, p: u32, limit: u32) {
         let mut q = p - 1;
         while q != p {
             let node = self.nodes[q as usize];
             if node.item == 0 {
                 q = node.down;
             } else {
-                self.uncommit(q);
+                self.uncommit(q, limit);
                 q -= 1;
             }
         }
@@ -490,7 +574,7 @@ impl Links {
     pub(crate) fn commit_option(&mut self, first: u32, updates: &mut u64) {
         let mut q = first;
         while self.nodes[q as usize].item != 0 {
-            self.commit(q, updates);
+            self.commit(q, NO_LIMIT, updates);
             q += 1;
         }
     }

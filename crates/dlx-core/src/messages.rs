@@ -10,6 +10,7 @@ use std::num::NonZeroUsize;
 use dlx_test_support::{check_messages, variant};
 
 use crate::cells;
+use crate::cost::{Cheapest, CostError};
 use crate::knuth::{self, ParseError, ParseErrorKind};
 use crate::parallel::{ParallelError, Pool};
 use crate::{BuildError, Entry, ForceError, Problem, ProblemBuilder, Search, SplitError};
@@ -38,6 +39,8 @@ fn parse_errors() {
             (parse_error("A B\nA:red\n"), "line 2, column 1: primary item `A` cannot have a color (expected colors only on secondary items)"),
             (parse_error("A | X\nA X:\n"), "line 2, column 3: empty color in `X:` (expected a color name after the `:`)"),
             (parse_error("A | X\nA X:r:g\n"), "line 2, column 3: `r:g` is not a valid color name (expected non-blank characters other than `:` and `|`)"),
+            (parse_error("A B\nA B |3x\n"), "line 2, column 5: `|3x` is not a cost (expected `|` and a decimal number, as in `|12`)"),
+            (parse_error("A B\nA |18446744073709551615\nB |1\n"), "line 3, column 3: the options' costs add up to more than 18446744073709551615 (expected smaller costs)"),
             (unreachable(ParseErrorKind::NoPrimaryItems), "line 1, column 1: no primary items (expected at least one item before the `|` of the item line)"),
             (unreachable(ParseErrorKind::TooLarge), "line 1, column 1: the problem is too large (expected at most 2147483647 items, options and entries)"),
         ],
@@ -56,6 +59,8 @@ fn parse_errors() {
                 ParseErrorKind::InvalidColor(_),
                 ParseErrorKind::NoPrimaryItems,
                 ParseErrorKind::TooLarge,
+                ParseErrorKind::Cost(_),
+                ParseErrorKind::CostTooLarge,
             )
         },
     );
@@ -135,6 +140,16 @@ fn build_errors() {
                     .unwrap_err(),
                 "item `A` cannot be covered between 3 and 2 times",
             ),
+            (
+                {
+                    let mut b = ProblemBuilder::new();
+                    b.primary("A").unwrap();
+                    b.option_with_cost([Entry::plain(0)], u64::MAX).unwrap();
+                    b.option_with_cost([Entry::plain(0)], 1).unwrap();
+                    b.build().unwrap_err()
+                },
+                "the options' costs add up to more than 18446744073709551615",
+            ),
             // Beyond the engine's indices: too large to build in a test.
             (
                 BuildError::TooLarge,
@@ -155,8 +170,28 @@ fn build_errors() {
                 BuildError::NoPrimaryItems,
                 BuildError::InvalidBounds { .. },
                 BuildError::TooLarge,
+                BuildError::CostTooLarge,
             )
         },
+    );
+}
+
+#[test]
+fn cost_errors() {
+    let problem = example();
+    check_messages(
+        vec![
+            (
+                Cheapest::new(&bounded()).search().unwrap_err(),
+                "the search for the cheapest solutions does not take multiplicities (items \
+                 covered other than exactly once)",
+            ),
+            (
+                Cheapest::new(&problem).keep(0).search().unwrap_err(),
+                "the number of cheapest solutions to keep must be at least 1",
+            ),
+        ],
+        |e| variant!(e, CostError::Multiplicities, CostError::KeepNothing),
     );
 }
 

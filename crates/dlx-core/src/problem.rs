@@ -103,6 +103,10 @@ pub enum BuildError {
     /// The problem is larger than `u32` indices allow.
     #[error("the problem is too large (more than {MAX_SIZE} items, options or entries)")]
     TooLarge,
+    /// The costs of all options together exceed `u64::MAX`, so a solution's cost could not be
+    /// added up.
+    #[error("the options' costs add up to more than {}", u64::MAX)]
+    CostTooLarge,
 }
 
 /// Collects items and options, checks them, and builds a [`Problem`].
@@ -120,6 +124,8 @@ pub struct ProblemBuilder {
     color_index: HashMap<String, u32>,
     starts: Vec<usize>,
     entries: Vec<Entry>,
+    /// Each kept option's cost; empty while every cost is zero.
+    costs: Vec<u64>,
     options_given: usize,
     warnings: Vec<Warning>,
     seen: Vec<usize>,
@@ -216,6 +222,19 @@ impl ProblemBuilder {
     where
         I: IntoIterator<Item = Entry>,
     {
+        self.option_with_cost(entries, 0)
+    }
+
+    /// Adds an option that costs `cost` (Knuth's dlx5: a solution costs the sum of its options'
+    /// costs, and [`crate::cost`] finds the cheapest). Otherwise as [`option`](Self::option).
+    pub fn option_with_cost<I>(
+        &mut self,
+        entries: I,
+        cost: u64,
+    ) -> Result<Option<usize>, BuildError>
+    where
+        I: IntoIterator<Item = Entry>,
+    {
         let start = self.entries.len();
         let stamp = self.options_given;
         let mut has_primary = false;
@@ -240,7 +259,12 @@ impl ProblemBuilder {
             return Err(BuildError::TooLarge);
         }
         self.starts.push(self.entries.len());
-        Ok(Some(self.starts.len() - 2))
+        let option = self.starts.len() - 2;
+        if cost != 0 || !self.costs.is_empty() {
+            self.costs.resize(option, 0);
+            self.costs.push(cost);
+        }
+        Ok(Some(option))
     }
 
     /// Adds an option given by item names, each optionally followed by `:color`.
@@ -299,6 +323,14 @@ impl ProblemBuilder {
         if self.primary == 0 {
             return Err(BuildError::NoPrimaryItems);
         }
+        if self
+            .costs
+            .iter()
+            .try_fold(0u64, |sum, &cost| sum.checked_add(cost))
+            .is_none()
+        {
+            return Err(BuildError::CostTooLarge);
+        }
         let mut problem = Problem {
             names: self.names,
             primary: self.primary,
@@ -306,6 +338,7 @@ impl ProblemBuilder {
             colors: self.colors,
             starts: self.starts,
             entries: self.entries,
+            costs: self.costs,
             warnings: self.warnings,
             links: Links::default(),
         };
@@ -330,6 +363,8 @@ pub struct Problem {
     colors: Vec<String>,
     starts: Vec<usize>,
     entries: Vec<Entry>,
+    /// Each option's cost; empty when every cost is zero. Their sum fits a `u64`.
+    costs: Vec<u64>,
     warnings: Vec<Warning>,
     pub(crate) links: Links,
 }
@@ -390,6 +425,16 @@ impl Problem {
     /// The entries of an option, in the order they were given.
     pub fn option(&self, option: usize) -> &[Entry] {
         &self.entries[self.starts[option]..self.starts[option + 1]]
+    }
+
+    /// What `option` costs (`0` unless it was given a cost, as Knuth's dlx5 reads `|n`).
+    pub fn cost(&self, option: usize) -> u64 {
+        self.costs.get(option).copied().unwrap_or(0)
+    }
+
+    /// Whether some option costs more than nothing.
+    pub fn has_costs(&self) -> bool {
+        !self.costs.is_empty()
     }
 
     /// Writes an option as Knuth's format does: item names separated by single spaces,

@@ -2,12 +2,14 @@
 
 use dlx_core::Problem;
 
-/// Items (name, primary?) with their bounds, and options as (item name, color name) lists: two
-/// problems with equal meanings are the same problem, whatever numbers their colors were given.
+/// Items (name, primary?) with their bounds, options as (item name, color name) lists, and the
+/// options' costs: two problems with equal meanings are the same problem, whatever numbers their
+/// colors were given.
 pub type Meaning = (
     Vec<(String, bool)>,
     Vec<(u32, u32)>,
     Vec<Vec<(String, String)>>,
+    Vec<u64>,
 );
 
 /// The meaning of `problem`.
@@ -35,5 +37,8 @@ pub fn meaning(problem: &Problem) -> Meaning {
                 .collect()
         })
         .collect();
-    (items, bounds, options)
+    let costs = (0..problem.option_count())
+        .map(|o| problem.cost(o))
+        .collect();
+    (items, bounds, options, costs)
 }
