@@ -31,6 +31,14 @@ pub struct CoverArgs {
     /// (powers of 1024); past it the count stops with exit code 3.
     #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
     max_memory: u64,
+    /// Print the K cheapest solutions found, cheapest first, each after a line `| cost N`
+    /// (options carry costs as in Knuth's dlx5: `|n` after an item, several adding up; an option
+    /// without one costs nothing). The search keeps the K best so far and leaves out every
+    /// choice that cannot beat the Kth, so it ends far sooner than a listing of all solutions.
+    /// One thread; no multiplicities.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=1_000_000),
+          conflicts_with_all = ["count", "memo", "ordered", "limit"])]
+    best: Option<u64>,
     #[command(flatten)]
     search: SearchArgs,
 }
@@ -66,6 +74,10 @@ pub fn run(args: &CoverArgs) -> Result<Outcome> {
         .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
     if args.memo {
         return run::count_memo(&problem, &name, &args.search, args.max_memory);
+    }
+    if let Some(k) = args.best {
+        // The range of --best fits any usize.
+        return crate::cheapest::run(&problem, &name, &args.search, k as usize);
     }
     // Each solution as its options, one per line.
     let render = |out: &mut dyn std::io::Write, options: &[usize]| {

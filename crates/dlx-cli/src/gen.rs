@@ -7,6 +7,9 @@ use anyhow::Result;
 use clap::{Args, Subcommand};
 use dlx_core::knuth;
 
+use dlx_puzzles::assignment::random_prices;
+
+use crate::assignment::{AssignmentModel, TransversalModel};
 use crate::domino::DominoModel;
 use crate::langford::LangfordModel;
 use crate::model::ModelArgs;
@@ -20,6 +23,19 @@ use crate::run;
 pub struct GenArgs {
     #[command(subcommand)]
     model: Model,
+    /// Give every option a random price from 0 to MAX (Knuth's `|n` cost entries), for
+    /// `dlx cover --best K`.
+    #[arg(long, value_name = "MAX", global = true)]
+    prices: Option<u64>,
+    /// The seed of --prices: the same seed prices the same problem alike on every machine.
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1,
+        global = true,
+        requires = "prices"
+    )]
+    seed: u64,
 }
 
 // The puzzles `dlx gen` knows.
@@ -33,22 +49,36 @@ enum Model {
     Langford(LangfordModel),
     /// Domino tilings of an N×N board (or N×M): one item a cell, one option a domino's place.
     Domino(DominoModel),
+    /// N workers assigned to N jobs: one option a worker's job (with --prices, the assignment
+    /// problem).
+    Assignment(AssignmentModel),
+    /// Transversals of the cyclic Latin square of order N: one cell in every row and column,
+    /// every symbol once.
+    Transversal(TransversalModel),
 }
 
 /// Runs `dlx gen`: a comment line naming the puzzle, then the problem.
 pub fn run(args: &GenArgs) -> Result<Outcome> {
     match &args.model {
-        Model::Queens(model) => print(model),
-        Model::Polyomino(model) => print(model),
-        Model::Langford(model) => print(model),
-        Model::Domino(model) => print(model),
+        Model::Queens(model) => print(model, args),
+        Model::Polyomino(model) => print(model, args),
+        Model::Langford(model) => print(model, args),
+        Model::Domino(model) => print(model, args),
+        Model::Assignment(model) => print(model, args),
+        Model::Transversal(model) => print(model, args),
     }
 }
 
-/// Prints the problem of `model`, after a comment naming it.
-fn print(model: &impl ModelArgs) -> Result<Outcome> {
-    let (description, model) = (model.describe(), model.build()?);
-    let problem = dlx_puzzles::Model::problem(&model);
+/// Prints the problem of `model`, priced as `args` ask, after a comment naming it.
+fn print(model: &impl ModelArgs, args: &GenArgs) -> Result<Outcome> {
+    let (mut description, model) = (model.describe(), model.build()?);
+    let mut problem = dlx_puzzles::Model::problem(&model);
+    let priced;
+    if let Some(max) = args.prices {
+        priced = random_prices(problem, args.seed, max)?;
+        problem = &priced;
+        description += &format!(" --prices {max} --seed {}", args.seed);
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let written = writeln!(out, "| dlx gen {description}")

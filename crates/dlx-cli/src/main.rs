@@ -5,6 +5,8 @@
 
 #![forbid(unsafe_code)]
 
+mod assignment;
+mod cheapest;
 mod cover;
 mod domino;
 mod engine;

@@ -50,7 +50,7 @@ pub struct SearchArgs {
     /// few solutions far sooner than a search; it does not count: --count only says 0 when there
     /// are none).
     #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
-    engine: EngineChoice,
+    pub(crate) engine: EngineChoice,
     /// Print only the number of solutions.
     #[arg(long)]
     count: bool,
@@ -72,7 +72,7 @@ pub struct SearchArgs {
     /// After the run, print `solutions=… nodes=… updates=… seconds=… engine=…` on stderr: the
     /// figures of the engine that ran, the same on any number of threads.
     #[arg(long)]
-    stats: bool,
+    pub(crate) stats: bool,
     /// Threads to search with. --count uses all cores by default and splits the search tree
     /// among them; printing solutions uses one thread unless this is given, and then prints them
     /// as found, in no fixed order (see --ordered). --limit always runs on one thread.
@@ -328,23 +328,32 @@ pub fn count_memo(
             );
             Ok(Outcome::Unfinished)
         }
-        Err(MemoError::Stopped { reason, stats }) => {
-            let line = stats_of("?", &stats);
-            match stop::spent_limit(reason, args.budget, args.timeout) {
-                Some(why) => {
-                    if args.stats {
-                        eprintln!("{line}");
-                    }
-                    eprintln!("dlx: unfinished: {why} ran out before the count was complete");
-                    Ok(Outcome::Unfinished)
-                }
-                None => {
-                    eprintln!("dlx: interrupted: {line}");
-                    Ok(Outcome::Interrupted)
-                }
-            }
-        }
+        Err(MemoError::Stopped { reason, stats }) => Ok(stopped(
+            reason,
+            args,
+            &stats_of("?", &stats),
+            "the count was complete",
+        )),
         Err(e) => Err(anyhow!("{name}: {e}")),
+    }
+}
+
+/// The outcome of a run that its stop ended for `reason` before `what` (a clause: "the count
+/// was complete"), said on stderr with its statistics `line`: a budget or a time limit spent
+/// (unfinished, the line with `--stats`), or Ctrl-C (interrupted, the line always).
+pub fn stopped(reason: StopReason, args: &SearchArgs, line: &str, what: &str) -> Outcome {
+    match stop::spent_limit(reason, args.budget, args.timeout) {
+        Some(why) => {
+            if args.stats {
+                eprintln!("{line}");
+            }
+            eprintln!("dlx: unfinished: {why} ran out before {what}");
+            Outcome::Unfinished
+        }
+        None => {
+            eprintln!("dlx: interrupted: {line}");
+            Outcome::Interrupted
+        }
     }
 }
 
@@ -426,7 +435,7 @@ fn report_cut(
 
 impl SearchArgs {
     /// The run control of a one-thread search: `--budget` (nodes), `--timeout` and Ctrl-C.
-    fn stop(&self) -> Result<dlx_core::Stop> {
+    pub(crate) fn stop(&self) -> Result<dlx_core::Stop> {
         let budget = self.budget.map_or(Budget::Unlimited, Budget::Nodes);
         Ok(stop::control(self.timeout)?.with_budget(budget))
     }
@@ -440,7 +449,7 @@ impl SearchArgs {
     }
 
     /// Whether more than one thread was asked for explicitly.
-    fn asks_for_threads(&self) -> bool {
+    pub(crate) fn asks_for_threads(&self) -> bool {
         self.threads.is_some_and(|n| n.get() > 1)
     }
 }
@@ -576,7 +585,7 @@ fn print_solutions(
 }
 
 /// The statistics line of `--stats`: the engine's figures, the time and which engine ran.
-fn stats_line(figures: &str, seconds: f64, engine: &str) -> String {
+pub fn stats_line(figures: &str, seconds: f64, engine: &str) -> String {
     format!("{figures} seconds={seconds:.4} engine={engine}")
 }
 

@@ -187,6 +187,42 @@ fn taxed(problem: &Problem) -> (Vec<u64>, u64) {
     (net, total)
 }
 
+/// A group for every primary item such that no option holds two items of one group (a greedy
+/// coloring of the items that share options), indexed by header (item + 1; header 0 unused).
+fn groups(problem: &Problem) -> Vec<u32> {
+    let primary = problem.primary_count();
+    let mut options_of = vec![Vec::new(); primary];
+    for option in 0..problem.option_count() {
+        for entry in problem.option(option) {
+            if entry.item < primary {
+                options_of[entry.item].push(option);
+            }
+        }
+    }
+    let mut group = vec![u32::MAX; primary];
+    let mut taken = Vec::new();
+    for item in 0..primary {
+        taken.clear();
+        for &option in &options_of[item] {
+            for entry in problem.option(option) {
+                if entry.item < primary && group[entry.item] != u32::MAX {
+                    taken.push(group[entry.item]);
+                }
+            }
+        }
+        taken.sort_unstable();
+        taken.dedup();
+        // The least group none of its neighbours is in.
+        let free = taken
+            .iter()
+            .enumerate()
+            .find(|&(g, &t)| g as u32 != t)
+            .map_or(taken.len(), |(g, _)| g);
+        group[item] = free as u32;
+    }
+    std::iter::once(0).chain(group).collect()
+}
+
 /// One search: the links laid out by net cost, the levels, and the solutions kept.
 struct Run {
     links: Links,
@@ -195,6 +231,11 @@ struct Run {
     /// Net cost of the option holding each node (spacers and headers: 0).
     node_net: Vec<u64>,
     total_tax: u64,
+    /// The group of each primary item, by header index: no option holds two items of a group.
+    group: Vec<u32>,
+    /// Scratch for [`choose`](Self::choose): the cost paid so far plus each group's cheapest
+    /// options.
+    group_sums: Vec<u64>,
     keep: usize,
     kept: BinaryHeap<Kept>,
     stats: CostStats,
@@ -228,8 +269,12 @@ impl Run {
             let (first, end) = (links.first_node(position), links.first_node(position + 1));
             node_net[first as usize..end as usize].fill(cost);
         }
+        let group = groups(problem);
+        let group_count = group.iter().max().map_or(0, |&g| g as usize + 1);
         Run {
             links,
+            group,
+            group_sums: vec![0; group_count],
             sorted,
             node_net,
             total_tax,
@@ -266,18 +311,33 @@ impl Run {
 
     /// The item to branch on below a partial solution that costs `cost`, or `None` when some
     /// item has no option cheap enough left (a dead end).
-    fn choose(&self, cost: u64) -> Option<u32> {
+    fn choose(&mut self, cost: u64) -> Option<u32> {
         let budget = self.budget(cost);
         let limit = self.limit_for(budget);
         let links = &self.links;
         let mut best: Option<(u32, u32, u64)> = None; // item, usable options, cheapest
+                                                      // A lower bound on what the rest of a solution pays: the cheapest options of a group's
+                                                      // items (no option holds two of them) are all paid, whatever else is chosen.
+        let cutoff = self.cutoff();
+        let mut paid = std::mem::take(&mut self.group_sums);
+        paid.fill(cost);
         let mut k = links.next_primary(0);
+        let mut dead = false;
         while k != 0 {
             let first = links.down(k);
             if first == k || first >= limit {
-                return None;
+                dead = true;
+                break;
             }
             let cheapest = self.cost_of(first);
+            if let Some(cutoff) = cutoff {
+                let group = &mut paid[self.group[k as usize] as usize];
+                *group = group.saturating_add(cheapest);
+                if *group >= cutoff {
+                    dead = true;
+                    break;
+                }
+            }
             let fewest = best.map_or(u32::MAX, |(_, n, _)| n);
             // Nodes of a column lie in the order of the layout: all of it is usable when its
             // last node is; otherwise count up to the limit, or to the fewest seen so far.
@@ -299,6 +359,10 @@ impl Run {
                 best = Some((k, usable, cheapest));
             }
             k = links.next_primary(k);
+        }
+        self.group_sums = paid;
+        if dead {
+            return None;
         }
         best.map(|(k, _, _)| k)
     }

@@ -323,12 +323,7 @@ impl ProblemBuilder {
         if self.primary == 0 {
             return Err(BuildError::NoPrimaryItems);
         }
-        if self
-            .costs
-            .iter()
-            .try_fold(0u64, |sum, &cost| sum.checked_add(cost))
-            .is_none()
-        {
+        if !costs_fit(&self.costs) {
             return Err(BuildError::CostTooLarge);
         }
         let mut problem = Problem {
@@ -345,6 +340,14 @@ impl ProblemBuilder {
         problem.links = Links::new(&problem);
         Ok(problem)
     }
+}
+
+/// Whether `costs` add up within a `u64`, so that no solution's cost can overflow.
+fn costs_fit(costs: &[u64]) -> bool {
+    costs
+        .iter()
+        .try_fold(0u64, |sum, &cost| sum.checked_add(cost))
+        .is_some()
 }
 
 pub(crate) fn is_valid_name(name: &str) -> bool {
@@ -430,6 +433,27 @@ impl Problem {
     /// What `option` costs (`0` unless it was given a cost, as Knuth's dlx5 reads `|n`).
     pub fn cost(&self, option: usize) -> u64 {
         self.costs.get(option).copied().unwrap_or(0)
+    }
+
+    /// The same problem with option `o` costing `costs[o]` (every option's cost replaced).
+    /// Fails with [`BuildError::CostTooLarge`] when the costs add up to more than a `u64`.
+    ///
+    /// # Panics
+    /// If `costs` does not hold one cost per option.
+    pub fn with_costs(&self, costs: Vec<u64>) -> Result<Problem, BuildError> {
+        assert_eq!(costs.len(), self.option_count(), "one cost per option");
+        if !costs_fit(&costs) {
+            return Err(BuildError::CostTooLarge);
+        }
+        let costs = if costs.iter().all(|&c| c == 0) {
+            Vec::new()
+        } else {
+            costs
+        };
+        Ok(Problem {
+            costs,
+            ..self.clone()
+        })
     }
 
     /// Whether some option costs more than nothing.

@@ -7,7 +7,8 @@
 //! - The classic models, each a [`Model`] (a [`dlx_core::Problem`], and a picture of each
 //!   solution an engine finds): [`queens`] (N queens on an N×N board), [`polyomino`]
 //!   (pentominoes, tetrominoes or any pieces packed into a board), [`langford`] (Langford
-//!   pairs), [`domino`] (domino tilings of a rectangle).
+//!   pairs), [`domino`] (domino tilings of a rectangle), [`assignment`] (assignments and
+//!   transversals, with [`assignment::random_prices`] for the cheapest-solution search).
 //! - [`ordered`]: work on a stream of jobs on several threads, results in input order.
 //!
 //! ```
@@ -33,6 +34,7 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
+pub mod assignment;
 mod base36;
 mod decode;
 pub mod domino;
