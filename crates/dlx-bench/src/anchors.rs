@@ -8,6 +8,9 @@
 //! - `tdoku`: a program that reads 81-character puzzle lines on standard input and prints `unique`,
 //!   `multiple` or `none` for each, as `dlx solve --check` does; the two race on the 9x9 sets.
 //! - `qqwing`: QQwing, for the generate group (`--qqwing PATH` says the same).
+//! - `dlx5`: Knuth's min-cost exact cover, which reads a priced `.dlx` problem on standard input
+//!   and prints its `k` best costs on standard error; it races `dlx cover --best K` on problems
+//!   `dlx gen --prices` makes, and the costs must agree.
 //!
 //! Every run is a process of its own, one at a time, timed by the processor time (user + system)
 //! that the child used; the programs take turns at going first from round to round, so that a
@@ -40,16 +43,19 @@ pub enum AnchorName {
     Tdoku,
     /// QQwing, the puzzle generator (for the generate group).
     Qqwing,
+    /// Knuth's DLX5: the cheapest solutions of a problem whose options carry costs.
+    Dlx5,
 }
 
 impl AnchorName {
     /// Every name, in the order the tables show them.
-    pub const ALL: [AnchorName; 5] = [
+    pub const ALL: [AnchorName; 6] = [
         AnchorName::Ssxcc,
         AnchorName::Dlx1,
         AnchorName::Dlx2,
         AnchorName::Tdoku,
         AnchorName::Qqwing,
+        AnchorName::Dlx5,
     ];
 
     /// The name as written on the command line.
@@ -60,6 +66,7 @@ impl AnchorName {
             AnchorName::Dlx2 => "dlx2",
             AnchorName::Tdoku => "tdoku",
             AnchorName::Qqwing => "qqwing",
+            AnchorName::Dlx5 => "dlx5",
         }
     }
 
@@ -374,6 +381,133 @@ fn read_verdicts(done: Finished) -> Result<Answer> {
     })
 }
 
+/// The priced problems raced against dlx5: `dlx gen` arguments, all with `--prices 99 --seed 1`,
+/// and how many of the cheapest solutions to find.
+pub const PRICED: &[(&str, usize)] = &[
+    ("assignment 50", 5),
+    ("transversal 23", 5),
+    ("domino 14", 5),
+];
+
+/// The cheapest solutions' costs `dlx cover --best K` printed, a `| cost N` line each.
+fn read_best(done: Finished) -> Result<Answer> {
+    let done = done.succeeded()?;
+    let costs: Vec<String> = done
+        .stdout()
+        .lines()
+        .filter_map(|l| l.strip_prefix("| cost "))
+        .map(str::to_string)
+        .collect();
+    Ok(Answer {
+        solutions: costs.len() as u64,
+        verdicts: costs,
+    })
+}
+
+/// The costs dlx5 printed after `The optimum cost is` / `costs are:`, each repeated as often as
+/// it says (` $161 (repeated 2 times)`).
+fn read_dlx5(done: Finished) -> Result<Answer> {
+    let done = done.succeeded()?;
+    let stderr = done.stderr();
+    let Some(start) = stderr.find("The optimum cost") else {
+        bail!("{} printed no optimum costs", done.program);
+    };
+    let mut costs = Vec::new();
+    for word in stderr[start..].split('$').skip(1) {
+        let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+        let times = word
+            .split("repeated ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
+        for _ in 0..times {
+            costs.push(digits.clone());
+        }
+    }
+    Ok(Answer {
+        solutions: costs.len() as u64,
+        verdicts: costs,
+    })
+}
+
+/// `dlx cover --best K` against dlx5 `kK` on the [`PRICED`] problems, written to files first.
+fn cheapest(setup: &Setup, dlx5: &Anchor) -> Result<bool> {
+    let mut failures = Vec::new();
+    let mut rows = Vec::new();
+    for (index, &(spec, k)) in PRICED.iter().enumerate() {
+        let mut args: Vec<&str> = vec!["gen"];
+        args.extend(spec.split(' '));
+        args.extend(["--prices", "99", "--seed", "1"]);
+        let text = process::run(setup.dlx, &args, None)?.succeeded()?.stdout();
+        let path = std::env::temp_dir().join(format!(
+            "dlx-bench-{}-priced-{index}.dlx",
+            std::process::id()
+        ));
+        fs::write(&path, &text).with_context(|| format!("writing {}", path.display()))?;
+        let contestants = [
+            Contestant {
+                label: "dlx".to_string(),
+                program: setup.dlx.to_path_buf(),
+                args: ["cover", "--best", &k.to_string()]
+                    .iter()
+                    .map(OsString::from)
+                    .chain([path.clone().into_os_string()])
+                    .collect(),
+                stdin: None,
+                read: read_best,
+            },
+            Contestant {
+                label: "dlx5".to_string(),
+                program: dlx5.path.clone(),
+                args: vec![OsString::from(format!("k{k}"))],
+                stdin: Some(path.clone()),
+                read: read_dlx5,
+            },
+        ];
+        let name = format!("{spec} --prices 99");
+        let timed = race(
+            &name,
+            &contestants,
+            setup.runs,
+            setup.verbose,
+            &mut failures,
+        );
+        let _ = fs::remove_file(&path);
+        let best = timed[0]
+            .answer
+            .as_ref()
+            .and_then(|a| a.verdicts.first().cloned());
+        rows.push((name, k, best, timed[0].median(), timed[1].median()));
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "### Cheapest solutions, whole processes: `dlx cover --best K` against Knuth's dlx5\n\n\
+         The K cheapest solutions of problems `dlx gen` prices (seed 1); processor time of the \
+         whole process, median of {} interleaved run{} each; the costs found must agree.\n\n\
+         | problem | K | cheapest | dlx ms | dlx5 ms | dlx/dlx5 |\n|---|---:|---:|---:|---:|---:|",
+        setup.runs,
+        if setup.runs == 1 { "" } else { "s" }
+    );
+    for (name, k, best, ours, theirs) in rows {
+        let cell = |t: Option<Duration>| t.map_or("–".to_string(), millis);
+        let _ = writeln!(
+            out,
+            "| {name} | {k} | {} | {} | {} | {} |",
+            best.unwrap_or_else(|| "–".to_string()),
+            cell(ours),
+            cell(theirs),
+            ratio(ours, theirs)
+        );
+    }
+    println!("{out}");
+    for failure in &failures {
+        eprintln!("check failed: {failure}");
+    }
+    Ok(failures.is_empty())
+}
+
 /// Where the anchors group finds its inputs and our binary.
 pub struct Setup<'a> {
     /// The `dlx` binary.
@@ -397,6 +531,9 @@ pub fn run(setup: &Setup, anchors: &[Anchor]) -> Result<bool> {
     let knuth: Vec<&Anchor> = anchors.iter().filter(|a| a.name.is_knuth()).collect();
     if !knuth.is_empty() {
         ok &= exact_cover(setup, &knuth)?;
+    }
+    if let Some(dlx5) = anchors.iter().find(|a| a.name == AnchorName::Dlx5) {
+        ok &= cheapest(setup, dlx5)?;
     }
     if let Some(tdoku) = anchors.iter().find(|a| a.name == AnchorName::Tdoku) {
         match setup.puzzles {

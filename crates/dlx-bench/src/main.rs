@@ -12,7 +12,7 @@
 //! engine's figures differ from Knuth's), 2 on bad usage or unreadable data.
 //!
 //! `--anchor NAME=PATH` names a reference program built outside the repository (NAME one of
-//! `ssxcc`, `dlx1`, `dlx2`, `tdoku`, `qqwing`); the anchors group races whole `dlx` processes
+//! `ssxcc`, `dlx1`, `dlx2`, `tdoku`, `qqwing`, `dlx5`); the anchors group races whole `dlx` processes
 //! against them in processor time (see [`anchors`]), and `qqwing` joins the generate group
 //! (`--qqwing PATH` is the same as `--anchor qqwing=PATH`).
 
@@ -204,7 +204,7 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     let explicit = args.group.contains(&GroupName::Anchors);
     if explicit && racing.is_empty() {
         anyhow::bail!(
-            "--group anchors needs a reference program: --anchor ssxcc|dlx1|dlx2|tdoku=PATH"
+            "--group anchors needs a reference program: --anchor ssxcc|dlx1|dlx2|tdoku|dlx5=PATH"
         );
     }
     let anchors_setup = if !racing.is_empty() && (explicit || args.group.is_empty()) {

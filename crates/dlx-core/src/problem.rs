@@ -272,6 +272,19 @@ impl ProblemBuilder {
     where
         I: IntoIterator<Item = &'a str>,
     {
+        self.option_by_names_with_cost(names, 0)
+    }
+
+    /// Adds an option given by item names that costs `cost` (see
+    /// [`option_with_cost`](Self::option_with_cost)).
+    pub fn option_by_names_with_cost<'a, I>(
+        &mut self,
+        names: I,
+        cost: u64,
+    ) -> Result<Option<usize>, BuildError>
+    where
+        I: IntoIterator<Item = &'a str>,
+    {
         let mut entries = Vec::new();
         for token in names {
             let (name, color) = match token.split_once(':') {
@@ -283,7 +296,7 @@ impl ProblemBuilder {
                 .ok_or_else(|| BuildError::UnknownName(name.to_string()))?;
             entries.push(Entry { item, color });
         }
-        self.option(entries)
+        self.option_with_cost(entries, cost)
     }
 
     fn check_entry(&mut self, entry: Entry, stamp: usize) -> Result<(), BuildError> {

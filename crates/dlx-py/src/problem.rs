@@ -6,6 +6,7 @@ use std::num::NonZeroUsize;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use dlx_core::cost::Cheapest;
 use dlx_core::parallel::Pool;
 use dlx_core::{knuth, units, Cancel, Engine, ProblemBuilder, Status};
 use dlx_core::{preferred_engine, EngineKind};
@@ -160,12 +161,20 @@ fn sat_search(_: &dlx_core::Problem) -> PyResult<Box<dyn Engine + Send>> {
 #[pymethods]
 impl Problem {
     #[new]
-    #[pyo3(signature = (primary, options, secondary = Vec::new()))]
+    #[pyo3(signature = (primary, options, secondary = Vec::new(), costs = None))]
     fn new(
         primary: Vec<Bound<'_, PyAny>>,
         options: Vec<Vec<String>>,
         secondary: Vec<String>,
+        costs: Option<Vec<u64>>,
     ) -> PyResult<Problem> {
+        if costs.as_ref().is_some_and(|c| c.len() != options.len()) {
+            return Err(errors::problem(format!(
+                "{} costs for {} options (expected one cost per option)",
+                costs.as_ref().map_or(0, Vec::len),
+                options.len()
+            )));
+        }
         let mut builder = ProblemBuilder::new();
         for item in &primary {
             let (name, min, max) = primary_item(item)?;
@@ -180,8 +189,9 @@ impl Problem {
             builder.secondary(name).map_err(errors::problem)?;
         }
         for (number, option) in options.iter().enumerate() {
+            let cost = costs.as_ref().map_or(0, |c| c[number]);
             let added = builder
-                .option_by_names(option.iter().map(String::as_str))
+                .option_by_names_with_cost(option.iter().map(String::as_str), cost)
                 .map_err(|e| errors::problem(format!("option {number}: {e}")))?;
             if added.is_none() {
                 return Err(errors::problem(format!(
@@ -251,6 +261,48 @@ impl Problem {
             .split_whitespace()
             .map(str::to_string)
             .collect()
+    }
+
+    /// Each option's cost (``0`` for an option given none), in option order.
+    #[getter]
+    fn costs(&self) -> Vec<u64> {
+        (0..self.problem.option_count())
+            .map(|o| self.problem.cost(o))
+            .collect()
+    }
+
+    /// The ``k`` cheapest solutions, cheapest first, each as ``(cost, options)`` with the
+    /// option numbers in the order chosen (Knuth's dlx5: options cost what ``costs`` says, a
+    /// solution the sum of its options). One thread, with the GIL released; ``timeout`` in
+    /// seconds ends the search with the cheapest found so far (``stats().complete`` is then
+    /// ``False``: cheaper ones may exist); Ctrl-C raises ``KeyboardInterrupt``. Raises
+    /// ``ProblemError`` for multiplicities.
+    #[pyo3(signature = (k = 1, timeout = None))]
+    fn best(
+        &self,
+        py: Python<'_>,
+        k: usize,
+        timeout: Option<f64>,
+    ) -> PyResult<Vec<(u64, Vec<usize>)>> {
+        let cancel = Cancel::new();
+        let stop = with_timeout(Stop::new().with_cancel(cancel.clone()), timeout)?;
+        let started = Instant::now();
+        let search = Cheapest::new(&self.problem).keep(k).with_stop(stop);
+        let best = run::on_helper(py, &cancel, || search.search())?.map_err(errors::problem)?;
+        self.record(Stats {
+            solutions: best.stats.found,
+            nodes: best.stats.nodes,
+            updates: best.stats.updates,
+            seconds: started.elapsed().as_secs_f64(),
+            engine: "cost".to_string(),
+            threads: 1,
+            complete: best.stopped.is_none(),
+        });
+        Ok(best
+            .solutions
+            .into_iter()
+            .map(|s| (s.cost, s.options))
+            .collect())
     }
 
     /// The content hash of the problem that work units carry (16 hex digits).
@@ -349,15 +401,7 @@ impl Problem {
             None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
         };
         let cancel = Cancel::new();
-        let mut stop = Stop::new().with_cancel(cancel.clone());
-        if let Some(seconds) = timeout {
-            let limit = Duration::try_from_secs_f64(seconds).map_err(|_| {
-                PyValueError::new_err(format!(
-                    "timeout {seconds} is not a number of seconds (expected 0 or more)"
-                ))
-            })?;
-            stop = stop.with_timeout(limit);
-        }
+        let stop = with_timeout(Stop::new().with_cancel(cancel.clone()), timeout)?;
         let started = Instant::now();
         let (stats, stopped, name) = match NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
             Some(threads) => {
@@ -432,6 +476,19 @@ impl Problem {
     fn stats(&self) -> Option<Stats> {
         self.last.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
+}
+
+/// `stop` with a time limit of `timeout` seconds, if one is given.
+fn with_timeout(stop: Stop, timeout: Option<f64>) -> PyResult<Stop> {
+    let Some(seconds) = timeout else {
+        return Ok(stop);
+    };
+    let limit = Duration::try_from_secs_f64(seconds).map_err(|_| {
+        PyValueError::new_err(format!(
+            "timeout {seconds} is not a number of seconds (expected 0 or more)"
+        ))
+    })?;
+    Ok(stop.with_timeout(limit))
 }
 
 /// A problem read from Knuth's format (what pickling a ``Problem`` calls).

@@ -298,3 +298,47 @@ def test_the_estimate_is_near_the_count_of_its_engine() -> None:
         p.estimate(engine="sat")
     with pytest.raises(ValueError, match="at least 1"):
         p.estimate(probes=0)
+
+
+def test_best_finds_the_k_cheapest_as_brute_force_does() -> None:
+    rng = random.Random(11)
+    for _ in range(20):
+        n = rng.randrange(2, 6)
+        prices = [[rng.randrange(30) for _ in range(n)] for _ in range(n)]
+        options = [[f"w{i}", f"j{j}"] for i in range(n) for j in range(n)]
+        costs = [prices[i][j] for i in range(n) for j in range(n)]
+        primary = [f"w{i}" for i in range(n)] + [f"j{j}" for j in range(n)]
+        p = dlx.Problem(primary, options, costs=costs)
+        assert p.costs == costs
+        every = sorted(
+            sum(prices[i][perm[i]] for i in range(n)) for perm in itertools.permutations(range(n))
+        )
+        k = rng.randrange(1, 5)
+        found = p.best(k)
+        assert [cost for cost, _ in found] == every[:k]
+        for cost, chosen in found:
+            assert is_cover(p, chosen)
+            assert cost == sum(costs[o] for o in chosen)
+        stats = p.stats()
+        assert stats is not None and stats.engine == "cost" and stats.complete
+
+
+def test_costs_round_trip_through_knuths_format() -> None:
+    p = dlx.Problem.from_knuth("A B C\nA B |5\nC |1\nA |1 |0\nB C |2\n")
+    assert p.costs == [5, 1, 1, 2]
+    assert [(cost, sorted(chosen)) for cost, chosen in p.best(3)] == [
+        (3, [2, 3]),
+        (6, [0, 1]),
+    ]
+    again = dlx.Problem.from_knuth(p.to_knuth())
+    assert again == p and again.costs == p.costs
+    assert pickle.loads(pickle.dumps(p)).costs == p.costs
+
+
+def test_best_refuses_what_it_cannot_search() -> None:
+    with pytest.raises(dlx.ProblemError, match="one cost per option"):
+        dlx.Problem(["A"], [["A"]], costs=[1, 2])
+    with pytest.raises(dlx.ProblemError, match="multiplicities"):
+        dlx.Problem.from_knuth("2|A B\nA\nA B |3\n").best()
+    with pytest.raises(dlx.ProblemError, match="at least 1"):
+        dlx.Problem.from_knuth("A\nA |1\n").best(0)
