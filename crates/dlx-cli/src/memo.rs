@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -60,6 +61,10 @@ const TRIAL_CHECKS: u64 = 1 << 17;
 /// How long a count runs alone before a memo trial starts beside it: counts this short are
 /// left alone.
 const TRIAL_DELAY: Duration = Duration::from_millis(10);
+
+/// How often a count raced with a memo looks at Ctrl-C and the time limit once the trial is
+/// over, to stop the engine with them.
+const LOOK: Duration = Duration::from_millis(10);
 
 /// A memo trial pays when the solutions it has counted are this many times the sub-problems it
 /// searched. A search enumerating them makes a node per solution at least; on the domino boards
@@ -297,19 +302,30 @@ pub fn count_auto(
     }
     let memo = Memo::new(problem).max_bytes(max_memory);
     let mut counting = memo.counting(false).map_err(|e| anyhow!("{name}: {e}"))?;
-    let (race, counted) = std::thread::scope(|scope| {
-        let searching =
-            scope.spawn(|| run::count_engine(problem, name, args, engine, threads, engine_stop));
+    let (race, counted, tried) = std::thread::scope(|scope| {
+        // Says when the engine is done: waiting on it costs no time after the count.
+        let (done, finished) = mpsc::channel();
+        let searching = scope.spawn(move || {
+            let counted = run::count_engine(problem, name, args, engine, threads, engine_stop);
+            // The receiver is gone when the memo has answered.
+            let _ = done.send(());
+            counted
+        });
         let mut trial = true;
+        let mut tried = 0;
         let race = loop {
-            if searching.is_finished() {
-                break Race::Engine;
+            let wait = match trial {
+                true => TRIAL_DELAY.saturating_sub(started.elapsed()),
+                false => LOOK,
+            };
+            match finished.recv_timeout(wait) {
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                _ => break Race::Engine,
             }
             if run_stop.halted().is_some() {
                 halt.cancel();
             }
-            if !trial || started.elapsed() < TRIAL_DELAY {
-                std::thread::sleep(Duration::from_millis(1));
+            if !trial {
                 continue;
             }
             let cap = counting.stats().checks + TURN_CHECKS;
@@ -326,6 +342,7 @@ pub fn count_auto(
             }
             if !trial {
                 // Its cache is dropped with it.
+                tried = counting.stats().checks;
                 counting = memo.counting(false).expect("checked above");
             }
         };
@@ -335,11 +352,14 @@ pub fn count_auto(
         let counted = searching
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (race, counted)
+        (race, counted, tried)
     });
     if let Race::Engine = race {
         let mut counted = counted?;
-        counted.note(&format!(" memo-checks={}", counting.stats().checks));
+        counted.note(&format!(
+            " memo-checks={}",
+            tried.max(counting.stats().checks)
+        ));
         return run::print_count(&counted, args, started);
     }
     match counting.resume(run_stop.clone()) {
