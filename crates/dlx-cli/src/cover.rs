@@ -8,6 +8,7 @@ use clap::Args;
 use dlx_core::{knuth, Problem};
 
 use crate::input;
+use crate::memo;
 use crate::outcome::Outcome;
 use crate::run::{self, SearchArgs};
 
@@ -22,29 +23,22 @@ pub struct CoverArgs {
     /// before they are read.
     #[arg(long, value_name = "SIZE", default_value = "128M", value_parser = parse_size)]
     max_input: u64,
-    /// With --count: count by memoised search (sub-problems met again, the same items left and
-    /// the same colors set, answered from a cache), exactly however large the count; far beyond
-    /// any enumeration where sub-problems repeat, as in tilings. One thread; no multiplicities.
-    #[arg(long, requires = "count")]
-    memo: bool,
-    /// The most memory --memo's cache may take, in bytes, with an optional K, M or G suffix
-    /// (powers of 1024); past it the count stops with exit code 3.
-    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
-    max_memory: u64,
+    #[command(flatten)]
+    memo: memo::MemoArgs,
     /// Print the K cheapest solutions found, cheapest first, each after a line `| cost N`
     /// (options carry costs as in Knuth's dlx5: `|n` after an item, several adding up; an option
     /// without one costs nothing). The search keeps the K best so far and leaves out every
     /// choice that cannot beat the Kth, so it ends far sooner than a listing of all solutions.
     /// One thread; no multiplicities.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=1_000_000),
-          conflicts_with_all = ["count", "memo", "ordered", "limit"])]
+          conflicts_with_all = ["count", "memo", "zdd", "zdd_out", "sample", "ordered", "limit"])]
     best: Option<u64>,
     #[command(flatten)]
     search: SearchArgs,
 }
 
 /// Parses a size in bytes: digits with an optional `K`, `M` or `G` suffix (powers of 1024).
-fn parse_size(text: &str) -> Result<u64, String> {
+pub fn parse_size(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let (digits, shift) = match t.char_indices().last() {
         Some((at, 'k' | 'K')) => (&t[..at], 10),
@@ -72,12 +66,15 @@ pub fn run(args: &CoverArgs) -> Result<Outcome> {
         .file
         .as_deref()
         .map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
-    if args.memo {
-        return run::count_memo(&problem, &name, &args.search, args.max_memory);
+    if args.memo.asked() {
+        return memo::run(&problem, &name, &args.search, &args.memo);
     }
     if let Some(k) = args.best {
         // The range of --best fits any usize.
         return crate::cheapest::run(&problem, &name, &args.search, k as usize);
+    }
+    if memo::tried_by_count(&problem, &args.search) {
+        return memo::count_auto(&problem, &name, &args.search, args.memo.max_memory());
     }
     // Each solution as its options, one per line.
     let render = |out: &mut dyn std::io::Write, options: &[usize]| {

@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use dlx_core::memo::{Memo, MemoError, MemoStats};
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
 use dlx_core::{
     cells, preferred_engine, sat, Budget, Engine, EngineKind, Problem, Search, SplitError, Status,
@@ -20,7 +19,6 @@ use dlx_core::{
 use dlx_core::quote::escape;
 
 use crate::engine::EngineChoice;
-use crate::memory;
 use crate::outcome::Outcome;
 use crate::progress::{self, SearchLine};
 use crate::stop;
@@ -53,22 +51,22 @@ pub struct SearchArgs {
     pub(crate) engine: EngineChoice,
     /// Print only the number of solutions.
     #[arg(long)]
-    count: bool,
+    pub(crate) count: bool,
     /// Stop after this many solutions.
     #[arg(long, value_name = "N")]
-    limit: Option<u64>,
+    pub(crate) limit: Option<u64>,
     /// Stop after entering this many search nodes (conflicts with --engine sat; runs on one
     /// thread). If the search is not
     /// finished by then, what was found is printed (a count as `N+`), stderr says the search is
     /// unfinished, and the exit code is 3.
     #[arg(long, value_name = "NODES")]
-    budget: Option<u64>,
+    pub(crate) budget: Option<u64>,
     /// Stop searching after this many seconds (fractions allowed), on every thread. What was
     /// found is printed (a count as `N+`), stderr says the search is unfinished, and the exit
     /// code is 3. (Ctrl-C stops a search the same way, prints the statistics so far on stderr
     /// and exits with code 130.)
     #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
-    timeout: Option<Duration>,
+    pub(crate) timeout: Option<Duration>,
     /// After the run, print `solutions=… nodes=… updates=… seconds=… engine=…` on stderr: the
     /// figures of the engine that ran, the same on any number of threads.
     #[arg(long)]
@@ -77,7 +75,7 @@ pub struct SearchArgs {
     /// among them; printing solutions uses one thread unless this is given, and then prints them
     /// as found, in no fixed order (see --ordered). --limit always runs on one thread.
     #[arg(long, value_name = "N", value_parser = crate::values::parse_threads)]
-    threads: Option<NonZeroUsize>,
+    pub(crate) threads: Option<NonZeroUsize>,
     /// Print solutions in the order of the one-thread search (runs on one thread).
     #[arg(long, conflicts_with = "count")]
     ordered: bool,
@@ -88,6 +86,23 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
+    /// The engine and the number of threads of a search of `problem` (called `name`) by
+    /// dancing links or cells.
+    pub fn plan(&self, problem: &Problem, name: &str) -> Result<(EngineKind, usize)> {
+        let threads = self.threads(problem)?;
+        let engine = match self.engine {
+            EngineChoice::Cells => EngineKind::Cells,
+            // The one-thread order of the portfolio, which starts with dancing links.
+            EngineChoice::Auto if self.ordered => EngineKind::Links,
+            EngineChoice::Auto => preferred_engine(problem),
+            EngineChoice::Dlx | EngineChoice::Sat => EngineKind::Links,
+        };
+        if threads > 1 && engine == EngineKind::Cells {
+            cells::supports(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+        }
+        Ok((engine, threads))
+    }
+
     /// How many threads this run uses on `problem`: one unless the search may be split.
     fn threads(&self, problem: &Problem) -> Result<usize> {
         let asked = self.threads.map(NonZeroUsize::get);
@@ -146,58 +161,134 @@ fn search_any(
         if args.count {
             return count_sat(&mut search, args);
         }
-        return search_with(&mut search, args, None, render);
+        return search_with(&mut search, args, render);
     }
-    let threads = args.threads(problem)?;
-    let engine = match args.engine {
-        EngineChoice::Cells => EngineKind::Cells,
-        // The one-thread order of the portfolio, which starts with dancing links.
-        EngineChoice::Auto if args.ordered => EngineKind::Links,
-        EngineChoice::Auto => preferred_engine(problem),
-        EngineChoice::Dlx | EngineChoice::Sat => EngineKind::Links,
-    };
-    if let Some(threads) = NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
-        if engine == EngineKind::Cells {
-            cells::supports(problem).map_err(|e| anyhow!("{name}: {e}"))?;
-        }
-        return search_parallel(problem, args, threads, engine, render);
+    let (engine, threads) = args.plan(problem, name)?;
+    if args.count {
+        let started = Instant::now();
+        let counted = count_engine(problem, name, args, engine, threads, args.stop()?)?;
+        return print_count(&counted, args, started);
+    }
+    if threads > 1 {
+        return search_parallel(
+            problem,
+            args,
+            NonZeroUsize::MIN.saturating_add(threads - 1),
+            engine,
+            render,
+        );
     }
     let mut search = engine.search(problem).map_err(|e| anyhow!("{name}: {e}"))?;
-    let line = args.count_line(problem, engine);
-    search_with(search.as_mut(), args, line, render)
+    search_with(search.as_mut(), args, render)
 }
 
-/// Like [`search`], on one thread with any engine, showing `line` while it counts.
+/// A count by an engine that searches (dancing links or cells, on one thread or in the pool),
+/// not yet printed: [`print_count`] prints it.
+pub struct EngineCount {
+    /// The solutions counted (all of them unless `cut`).
+    pub solutions: u64,
+    /// The engine's figures, for `--stats`.
+    figures: String,
+    /// The engine's name.
+    engine: &'static str,
+    /// Why the count stopped before its end, if it did.
+    pub cut: Option<StopReason>,
+    /// The units of a parallel count.
+    units: u64,
+}
+
+impl EngineCount {
+    /// Adds `note` to the figures `--stats` prints.
+    pub fn note(&mut self, note: &str) {
+        self.figures.push_str(note);
+    }
+}
+
+/// Counts `problem`'s solutions with `engine` on `threads` threads under `stop`, showing the
+/// progress line on a terminal; nothing is printed on stdout.
+pub fn count_engine(
+    problem: &Problem,
+    name: &str,
+    args: &SearchArgs,
+    engine: EngineKind,
+    threads: usize,
+    stop: dlx_core::Stop,
+) -> Result<EngineCount> {
+    let line = args.count_line(problem, engine);
+    let stop = match &line {
+        Some(line) => stop.with_progress(line.listener()),
+        None => stop,
+    };
+    let counted = match NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
+        Some(threads) => {
+            let report = Pool::new(problem, threads)
+                .with_engine(engine)
+                .with_slice(args.slice)
+                .with_stop(stop)
+                .count(&[])?;
+            EngineCount {
+                solutions: report.stats.solutions,
+                figures: report.stats.to_string(),
+                engine: engine.name(),
+                cut: report.stopped,
+                units: report.units,
+            }
+        }
+        None => {
+            let mut search = engine.search(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+            search.set_limit(args.limit);
+            search.set_stop(stop);
+            let last = search.count();
+            EngineCount {
+                solutions: search.stats().solutions,
+                figures: search.stats_line(),
+                engine: search.name(),
+                cut: match last {
+                    Status::Stopped(reason) => Some(reason),
+                    _ => None,
+                },
+                units: 1,
+            }
+        }
+    };
+    if let Some(line) = &line {
+        line.finish();
+    }
+    Ok(counted)
+}
+
+/// Prints a count (`N+` when cut short) and, as asked, its statistics, and says why it was cut.
+pub fn print_count(counted: &EngineCount, args: &SearchArgs, started: Instant) -> Result<Outcome> {
+    let more = if counted.cut.is_some() { "+" } else { "" };
+    let written = writeln!(io::stdout().lock(), "{}{more}", counted.solutions).map_err(Into::into);
+    let seconds = started.elapsed().as_secs_f64();
+    let stats = stats_line(&counted.figures, seconds, counted.engine);
+    if args.stats && counted.cut != Some(StopReason::Cancelled) {
+        eprintln!("{stats}");
+        // On a line of its own, so that the first keeps its format.
+        if counted.units > 1 {
+            eprintln!("units={}", counted.units);
+        }
+    }
+    let outcome = finish(counted.solutions, written)?;
+    Ok(match counted.cut {
+        None => outcome,
+        Some(cut) => report_cut(cut, args, false, counted.solutions, &stats),
+    })
+}
+
+/// Like [`search`], printing solutions on one thread with any engine.
 fn search_with(
     search: &mut dyn Engine,
     args: &SearchArgs,
-    line: Option<SearchLine>,
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()>,
 ) -> Result<Outcome> {
     search.set_limit(args.limit);
-    let stop = args.stop()?;
-    search.set_stop(match &line {
-        Some(line) => stop.with_progress(line.listener()),
-        None => stop,
-    });
+    search.set_stop(args.stop()?);
     let started = Instant::now();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let (written, last) = if args.count {
-        let last = search.count();
-        if let Some(line) = &line {
-            line.finish();
-        }
-        let more = if matches!(last, Status::Stopped(_)) {
-            "+"
-        } else {
-            ""
-        };
-        let solutions = search.stats().solutions;
-        (writeln!(out, "{solutions}{more}").map_err(Into::into), last)
-    } else {
-        print_solutions(search, &mut out, &render, false)
-    };
+    let (written, last) = print_solutions(search, &mut out, &render, false);
     let flushed = written.and_then(|()| out.flush().map_err(Into::into));
     conclude(search, args, started, last, flushed, "")
 }
@@ -278,66 +369,6 @@ fn search_auto(
     conclude(engine, args, started, last, flushed, &note)
 }
 
-/// `--count --memo`: the count by memoised search ([`dlx_core::memo`]), its cache bounded by
-/// `max_memory` bytes. A count cut short prints nothing on stdout (a part of a memoised count
-/// bounds nothing), says why on stderr, and exits 3 (130 after Ctrl-C).
-pub fn count_memo(
-    problem: &Problem,
-    name: &str,
-    args: &SearchArgs,
-    max_memory: u64,
-) -> Result<Outcome> {
-    if args.engine != EngineChoice::Auto {
-        bail!("--memo is an engine of its own (leave out --engine)");
-    }
-    if args.asks_for_threads() {
-        bail!("--memo counts on one thread (leave out --threads)");
-    }
-    if args.limit.is_some() {
-        bail!("--memo counts every solution (leave out --limit)");
-    }
-    let started = Instant::now();
-    let memo = Memo::new(problem)
-        .max_bytes(max_memory)
-        .with_stop(args.stop()?);
-    let stats_of = |count: &str, stats: &MemoStats| {
-        let figures = format!("solutions={count} {stats}{}", memory::peak_field());
-        stats_line(&figures, started.elapsed().as_secs_f64(), "memo")
-    };
-    match memo.count() {
-        Ok(counted) => {
-            if args.stats {
-                eprintln!("{}", stats_of(&counted.count.to_string(), &counted.stats));
-            }
-            let written = writeln!(io::stdout().lock(), "{}", counted.count);
-            let outcome = if counted.count.is_zero() {
-                Outcome::NoSolution
-            } else {
-                Outcome::Solved
-            };
-            outcome.after_writing(written, "count")
-        }
-        Err(MemoError::Memory { limit, stats }) => {
-            if args.stats {
-                eprintln!("{}", stats_of("?", &stats));
-            }
-            eprintln!(
-                "dlx: unfinished: --max-memory {limit} ran out after {} sub-problems; the memo \
-                 cache needs more (raise --max-memory)",
-                stats.entries
-            );
-            Ok(Outcome::Unfinished)
-        }
-        Err(MemoError::Stopped { reason, stats }) => Ok(stopped(
-            reason,
-            args,
-            &stats_of("?", &stats),
-            "the count was complete",
-        )),
-        Err(e) => Err(anyhow!("{name}: {e}")),
-    }
-}
-
 /// The outcome of a run that its stop ended for `reason` before `what` (a clause: "the count
 /// was complete"), said on stderr with its statistics `line`: a budget or a time limit spent
 /// (unfinished, the line with `--stats`), or Ctrl-C (interrupted, the line always).
@@ -413,7 +444,7 @@ fn count_sat(search: &mut sat::Search<'_>, args: &SearchArgs) -> Result<Outcome>
 
 /// Says on stderr why the search stopped after `solutions` (with the statistics `stats` after
 /// an interrupt), and gives the outcome. The SAT engine's (`by_sat`) budget counts conflicts.
-fn report_cut(
+pub(crate) fn report_cut(
     cut: StopReason,
     args: &SearchArgs,
     by_sat: bool,
@@ -475,8 +506,7 @@ struct Shared<W> {
     error: Option<anyhow::Error>,
 }
 
-/// [`search`] on `threads` threads of `engine`: the count, or the solutions in the order they
-/// are found.
+/// [`search`] on `threads` threads of `engine`: the solutions in the order they are found.
 fn search_parallel(
     problem: &Problem,
     args: &SearchArgs,
@@ -485,54 +515,38 @@ fn search_parallel(
     render: impl Fn(&mut dyn Write, &[usize]) -> Result<()> + Sync,
 ) -> Result<Outcome> {
     let started = Instant::now();
-    let line = args.count_line(problem, engine);
-    let stop = stop::control(args.timeout)?;
     let pool = Pool::new(problem, threads)
         .with_engine(engine)
         .with_slice(args.slice)
-        .with_stop(match &line {
-            Some(line) => stop.with_progress(line.listener()),
-            None => stop,
-        });
+        .with_stop(stop::control(args.timeout)?);
     let shared = Mutex::new(Shared {
         out: io::BufWriter::new(io::stdout()),
         first: true,
         error: None,
     });
-    let report = if args.count {
-        pool.count(&[])?
-    } else {
-        pool.each_solution(&[], &|options: &[usize]| {
-            let mut block = Vec::new();
-            let rendered = render(&mut block, options);
-            let mut shared = shared.lock().unwrap_or_else(|e| e.into_inner());
-            let separator = if shared.first { &b""[..] } else { b"\n" };
-            shared.first = false;
-            let written = rendered.and_then(|()| {
-                shared.out.write_all(separator)?;
-                shared.out.write_all(&block).map_err(Into::into)
-            });
-            match written {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    shared.error.get_or_insert(e);
-                    ControlFlow::Break(())
-                }
+    let report = pool.each_solution(&[], &|options: &[usize]| {
+        let mut block = Vec::new();
+        let rendered = render(&mut block, options);
+        let mut shared = shared.lock().unwrap_or_else(|e| e.into_inner());
+        let separator = if shared.first { &b""[..] } else { b"\n" };
+        shared.first = false;
+        let written = rendered.and_then(|()| {
+            shared.out.write_all(separator)?;
+            shared.out.write_all(&block).map_err(Into::into)
+        });
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                shared.error.get_or_insert(e);
+                ControlFlow::Break(())
             }
-        })?
-    };
-    if let Some(line) = &line {
-        line.finish();
-    }
+        }
+    })?;
     // The pool also stops when writing failed; only the `Stop` makes the run unfinished.
     let cut = report.stopped;
     let mut shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
-    let more = if cut.is_some() { "+" } else { "" };
     let written = match shared.error.take() {
         Some(e) => Err(e),
-        None if args.count => {
-            writeln!(shared.out, "{}{more}", report.stats.solutions).map_err(Into::into)
-        }
         None => Ok(()),
     };
     let flushed = written.and_then(|()| shared.out.flush().map_err(Into::into));
@@ -585,7 +599,7 @@ fn print_solutions(
 }
 
 /// The statistics line of `--stats`: the engine's figures, the time and which engine ran.
-pub fn stats_line(figures: &str, seconds: f64, engine: &str) -> String {
+pub(crate) fn stats_line(figures: &str, seconds: f64, engine: &str) -> String {
     format!("{figures} seconds={seconds:.4} engine={engine}")
 }
 

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::Args;
 use dlx_core::units;
 
@@ -23,10 +23,21 @@ pub struct SplitArgs {
     /// apply); `dlx run` runs each unit on it, and `dlx merge` adds up that engine's nodes.
     #[arg(long, value_enum, default_value_t = TreeEngine::Auto)]
     engine: TreeEngine,
+    /// Refused: a memoised count (--memo, --zdd) is one machine's job, as its cache serves the
+    /// whole search.
+    #[arg(long, visible_alias = "memo")]
+    zdd: bool,
 }
 
 /// Runs `dlx split`: prints one unit per line, in the order one thread would search them.
 pub fn run(args: &SplitArgs) -> Result<Outcome> {
+    if args.zdd {
+        bail!(
+            "a memoised count (--memo, --zdd) is one machine's job: its cache answers every \
+             sub-problem met again anywhere in the search, so it is not cut into units (run \
+             `dlx cover --count --memo` or `dlx cover --zdd` on one machine)"
+        );
+    }
     let problem = cover::read_problem(args.file.as_deref())?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

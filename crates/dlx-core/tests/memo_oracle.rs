@@ -1,7 +1,8 @@
 //! The memoised count against dancing links on small random problems, colors included: the same
-//! number of solutions.
+//! number of solutions; the ZDD built with it holds exactly the solutions dancing links finds,
+//! and reads back from its text as it was.
 
-use dlx_core::memo::Memo;
+use dlx_core::memo::{Memo, Zdd};
 use dlx_core::{Entry, Problem, ProblemBuilder, Search};
 use proptest::prelude::*;
 
@@ -12,6 +13,32 @@ fn searched(p: &Problem) -> u64 {
     let mut search = Search::new(p);
     search.count();
     search.stats().solutions
+}
+
+/// Every solution dancing links finds, each as its options in increasing order, sorted.
+fn enumerated(p: &Problem) -> Vec<Vec<usize>> {
+    let mut search = Search::new(p);
+    let mut all = Vec::new();
+    while search.step() == dlx_core::Status::Solution {
+        let mut options = search.solution();
+        options.sort_unstable();
+        all.push(options);
+    }
+    all.sort();
+    all
+}
+
+/// A ZDD's solutions, each as its options in increasing order, sorted.
+fn listed(zdd: &Zdd) -> Vec<Vec<usize>> {
+    let mut all: Vec<Vec<usize>> = zdd
+        .solutions()
+        .map(|mut options| {
+            options.sort_unstable();
+            options
+        })
+        .collect();
+    all.sort();
+    all
 }
 
 /// Problems across a word of item bits: 60–70 primary items and 0–4 secondary ones, 0–2 colors,
@@ -65,6 +92,22 @@ proptest! {
         let counted = Memo::new(&p).count().unwrap();
         prop_assert_eq!(counted.count.to_u64(), Some(searched(&p)));
         prop_assert!(counted.stats.entries <= counted.stats.nodes);
+    }
+
+    #[test]
+    fn the_zdd_holds_the_solutions_and_reads_back(spec in common::spec(8, 3, 20)) {
+        let p = spec.build();
+        let (zdd, counted) = Memo::new(&p).zdd().unwrap();
+        let solutions = enumerated(&p);
+        prop_assert_eq!(counted.count.to_u64(), Some(solutions.len() as u64));
+        prop_assert_eq!(zdd.count(), counted.count.clone());
+        prop_assert_eq!(listed(&zdd), solutions);
+        prop_assert_eq!(counted.stats.zdd_nodes, Some(zdd.len() as u64));
+        let mut text = Vec::new();
+        zdd.write_knuth(&mut text).unwrap();
+        let read = Zdd::read_knuth(std::str::from_utf8(&text).unwrap()).unwrap();
+        prop_assert_eq!(read.count(), counted.count);
+        prop_assert_eq!(&read, &zdd);
     }
 
     #[test]

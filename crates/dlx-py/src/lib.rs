@@ -15,6 +15,7 @@ mod free;
 mod generate;
 mod logic;
 mod many;
+mod memo;
 mod problem;
 mod run;
 mod sudoku;

@@ -471,6 +471,30 @@ impl Problem {
         Ok(crate::estimate::Estimate::new(estimate, seed, kind.name()))
     }
 
+    /// The number of solutions by memoised search (after Knuth's dlx6, as ``dlx cover --count
+    /// --memo``), an exact ``int`` however large: far beyond any enumeration where sub-problems
+    /// repeat, as in tilings. One thread, the GIL released; ``max_memory`` bytes bound its
+    /// cache (``MemoryError`` past them); ``ProblemError`` for multiplicities.
+    #[pyo3(signature = (max_memory = DEFAULT_MAX_MEMORY))]
+    fn zdd_count(&self, py: Python<'_>, max_memory: u64) -> PyResult<Py<PyAny>> {
+        crate::memo::count(py, &self.problem, max_memory)
+    }
+
+    /// ``n`` solutions drawn from the ZDD of all solutions (as ``dlx cover --sample``), each
+    /// solution equally likely at each draw, as lists of option numbers like ``solutions``
+    /// yields; the same ``seed``, the same draws. An empty list when there is no solution.
+    /// ``max_memory`` as for ``zdd_count``.
+    #[pyo3(signature = (n, seed = 1, max_memory = DEFAULT_MAX_MEMORY))]
+    fn sample(
+        &self,
+        py: Python<'_>,
+        n: u64,
+        seed: u64,
+        max_memory: u64,
+    ) -> PyResult<Vec<Vec<usize>>> {
+        crate::memo::sample(py, &self.problem, n, seed, max_memory)
+    }
+
     /// The statistics of the last run (a count, or a ``solutions`` iterator so far), or
     /// ``None`` before any.
     fn stats(&self) -> Option<Stats> {
@@ -490,6 +514,9 @@ fn with_timeout(stop: Stop, timeout: Option<f64>) -> PyResult<Stop> {
     })?;
     Ok(stop.with_timeout(limit))
 }
+
+/// The default bound of a memoised count's memory: 2 GiB, as `dlx cover --max-memory`.
+const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
 
 /// A problem read from Knuth's format (what pickling a ``Problem`` calls).
 #[pyfunction]

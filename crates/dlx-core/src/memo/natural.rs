@@ -61,8 +61,20 @@ impl Natural {
         }
     }
 
+    /// The number of these limbs, least significant first (zeros at the top allowed).
+    pub(super) fn from_limbs(mut limbs: Vec<u64>) -> Natural {
+        while limbs.last() == Some(&0) {
+            limbs.pop();
+        }
+        Natural(match limbs.as_slice() {
+            [] => Repr::Small(0),
+            [n] => Repr::Small(*n),
+            _ => Repr::Big(limbs.into_boxed_slice()),
+        })
+    }
+
     /// The limbs, least significant first, without zeros at the top.
-    fn limbs(&self) -> &[u64] {
+    pub(super) fn limbs(&self) -> &[u64] {
         match &self.0 {
             Repr::Small(0) => &[],
             Repr::Small(n) => std::slice::from_ref(n),
@@ -104,12 +116,49 @@ impl std::ops::AddAssign<&Natural> for Natural {
         if carry {
             sum.push(1);
         }
-        // A sum of at least one limb never loses its top limb; a sum above u64::MAX has two.
-        self.0 = match sum.as_slice() {
-            [] => Repr::Small(0),
-            [n] => Repr::Small(*n),
-            _ => Repr::Big(sum.into_boxed_slice()),
-        };
+        *self = Natural::from_limbs(sum);
+    }
+}
+
+impl std::ops::SubAssign<&Natural> for Natural {
+    /// Subtracts `other`.
+    ///
+    /// # Panics
+    ///
+    /// If `other` is larger than `self` (a natural number has no negative).
+    fn sub_assign(&mut self, other: &Natural) {
+        if let (Repr::Small(a), Repr::Small(b)) = (&mut self.0, &other.0) {
+            *a = a
+                .checked_sub(*b)
+                .expect("a natural number minus a larger one");
+            return;
+        }
+        assert!(*other <= *self, "a natural number minus a larger one");
+        let (a, b) = (self.limbs(), other.limbs());
+        let mut difference = Vec::with_capacity(a.len());
+        let mut borrow = false;
+        for (k, &x) in a.iter().enumerate() {
+            let (d, b1) = x.overflowing_sub(b.get(k).copied().unwrap_or(0));
+            let (d, b2) = d.overflowing_sub(u64::from(borrow));
+            difference.push(d);
+            borrow = b1 || b2;
+        }
+        *self = Natural::from_limbs(difference);
+    }
+}
+
+impl Ord for Natural {
+    fn cmp(&self, other: &Natural) -> std::cmp::Ordering {
+        let (a, b) = (self.limbs(), other.limbs());
+        a.len()
+            .cmp(&b.len())
+            .then_with(|| a.iter().rev().cmp(b.iter().rev()))
+    }
+}
+
+impl PartialOrd for Natural {
+    fn partial_cmp(&self, other: &Natural) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 
@@ -182,6 +231,29 @@ mod tests {
                 if let Some(expected) = expected {
                     assert_eq!(sum.to_string(), expected.to_string());
                     assert_eq!(sum.to_u64().is_some(), expected <= u64::MAX as u128);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn differences_and_order_agree_with_u128() {
+        let values = [
+            0u128,
+            1,
+            u64::MAX as u128,
+            u64::MAX as u128 + 1,
+            12_345_678_901_234_567_890_123_456_789,
+            u128::MAX / 3,
+        ];
+        for a in values {
+            for b in values {
+                assert_eq!(of(a).cmp(&of(b)), a.cmp(&b), "{a} vs {b}");
+                if b <= a {
+                    let mut difference = of(a);
+                    difference -= &of(b);
+                    assert_eq!(difference.to_u128(), Some(a - b), "{a} - {b}");
+                    assert_eq!(difference, of(a - b));
                 }
             }
         }
