@@ -29,7 +29,7 @@ pub struct CoverArgs {
     /// (options carry costs as in Knuth's dlx5: `|n` after an item, several adding up; an option
     /// without one costs nothing). The search keeps the K best so far and leaves out every
     /// choice that cannot beat the Kth, so it ends far sooner than a listing of all solutions.
-    /// One thread; no multiplicities.
+    /// One thread; colors and multiplicities are taken.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=1_000_000),
           conflicts_with_all = ["count", "memo", "zdd", "zdd_out", "sample", "ordered", "limit"])]
     best: Option<u64>,

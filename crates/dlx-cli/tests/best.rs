@@ -135,6 +135,13 @@ fn refuses_what_it_does_not_search() {
         let (_, why) = ends(args, text, 2);
         assert!(why.contains(words), "{args:?}: {why}");
     }
-    let (_, why) = ends(&["cover", "--best", "1", "-"], "2|A B\nA\nA B |3\n", 2);
-    assert!(why.contains("multiplicities"), "{why}");
+}
+
+#[test]
+fn multiplicities_are_priced_too() {
+    // A twice, B once: one `A |4` with `A B |3` (7, two ways), both `A |4` with `B |1` (9).
+    let text = "2|A B\nA |4\nA |4\nA B |3\nB |1\nA |9\n";
+    let (out, _) = succeeds(&["cover", "--best", "3", "-"], text);
+    let costs: Vec<u64> = solutions(&out).iter().map(|(c, _)| *c).collect();
+    assert_eq!(costs, [7, 7, 9], "{out}");
 }

@@ -9,9 +9,18 @@ mod common;
 
 /// Builds `spec`'s problem with option `o` costing `costs[o % costs.len()]`.
 fn priced(spec: &common::Spec, costs: &[u64]) -> Problem {
+    priced_with_bounds(spec, costs, &[])
+}
+
+/// Like [`priced`], primary item `i` covered between the bounds `bounds[i]` (when given) times.
+fn priced_with_bounds(spec: &common::Spec, costs: &[u64], bounds: &[(u32, u32)]) -> Problem {
     let mut b = ProblemBuilder::new();
     for i in 0..spec.primary {
-        b.primary(format!("p{i}")).unwrap();
+        match bounds.get(i) {
+            Some(&(min, max)) => b.primary_with_bounds(format!("p{i}"), min, max),
+            None => b.primary(format!("p{i}")),
+        }
+        .unwrap();
     }
     for i in 0..spec.secondary {
         b.secondary(format!("s{i}")).unwrap();
@@ -26,8 +35,8 @@ fn priced(spec: &common::Spec, costs: &[u64]) -> Problem {
     b.build().unwrap()
 }
 
-/// Whether `options` cover every primary item once, and every secondary item at most once or
-/// only with options that give it one and the same color.
+/// Whether `options` cover every primary item within its bounds (once, without multiplicities),
+/// and every secondary item at most once or only with options that give it one and the same color.
 fn is_solution(p: &Problem, options: &[usize]) -> bool {
     let mut given: Vec<Vec<u32>> = vec![Vec::new(); p.item_count()];
     for &o in options {
@@ -37,7 +46,8 @@ fn is_solution(p: &Problem, options: &[usize]) -> bool {
     }
     given.iter().enumerate().all(|(item, colors)| {
         if item < p.primary_count() {
-            colors.len() == 1
+            let (min, max) = p.bounds(item);
+            (min as usize..=max as usize).contains(&colors.len())
         } else {
             colors.len() <= 1 || (colors[0] != 0 && colors.iter().all(|&c| c == colors[0]))
         }
@@ -71,6 +81,30 @@ proptest! {
         let all = brute_costs(&p);
         let best = Cheapest::new(&p).keep(k).search().unwrap();
         prop_assert_eq!(best.stopped, None);
+        let found: Vec<u64> = best.solutions.iter().map(|s| s.cost).collect();
+        prop_assert_eq!(&found[..], &all[..k.min(all.len())]);
+        for s in &best.solutions {
+            prop_assert!(is_solution(&p, &s.options), "{:?} is no solution", s.options);
+            prop_assert_eq!(s.cost, s.options.iter().map(|&o| p.cost(o)).sum::<u64>());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn with_multiplicities_too(
+        spec in common::spec(5, 2, 12),
+        costs in proptest::collection::vec(prop_oneof![Just(0u64), 0..30u64], 1..8),
+        bounds in proptest::collection::vec((0..=2u32, 1..=3u32), 5),
+        k in 1..6usize,
+    ) {
+        let bounds: Vec<(u32, u32)> =
+            bounds.into_iter().map(|(a, b)| (a.min(b), a.max(b))).collect();
+        let p = priced_with_bounds(&spec, &costs, &bounds);
+        let all = brute_costs(&p);
+        let best = Cheapest::new(&p).keep(k).search().unwrap();
         let found: Vec<u64> = best.solutions.iter().map(|s| s.cost).collect();
         prop_assert_eq!(&found[..], &all[..k.min(all.len())]);
         for s in &best.solutions {

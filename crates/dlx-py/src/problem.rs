@@ -275,8 +275,8 @@ impl Problem {
     /// option numbers in the order chosen (Knuth's dlx5: options cost what ``costs`` says, a
     /// solution the sum of its options). One thread, with the GIL released; ``timeout`` in
     /// seconds ends the search with the cheapest found so far (``stats().complete`` is then
-    /// ``False``: cheaper ones may exist); Ctrl-C raises ``KeyboardInterrupt``. Raises
-    /// ``ProblemError`` for multiplicities.
+    /// ``False``: cheaper ones may exist); Ctrl-C raises ``KeyboardInterrupt``. Colors and
+    /// multiplicities are taken.
     #[pyo3(signature = (k = 1, timeout = None))]
     fn best(
         &self,

@@ -335,10 +335,13 @@ def test_costs_round_trip_through_knuths_format() -> None:
     assert pickle.loads(pickle.dumps(p)).costs == p.costs
 
 
+def test_best_takes_multiplicities() -> None:
+    p = dlx.Problem.from_knuth("2|A B\nA |4\nA |4\nA B |3\nB |1\nA |9\n")
+    assert [cost for cost, _ in p.best(3)] == [7, 7, 9]
+
+
 def test_best_refuses_what_it_cannot_search() -> None:
     with pytest.raises(dlx.ProblemError, match="one cost per option"):
         dlx.Problem(["A"], [["A"]], costs=[1, 2])
-    with pytest.raises(dlx.ProblemError, match="multiplicities"):
-        dlx.Problem.from_knuth("2|A B\nA\nA B |3\n").best()
     with pytest.raises(dlx.ProblemError, match="at least 1"):
         dlx.Problem.from_knuth("A\nA |1\n").best(0)

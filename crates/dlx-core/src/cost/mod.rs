@@ -15,8 +15,9 @@
 //!   leftmost after that; an item whose cheapest option is already too dear ends the branch.
 //!
 //! The search keeps the `k` cheapest solutions found; each new one must cost less than the `k`th
-//! best so far, so the bound tightens as it goes. Colors are taken; multiplicities are not
-//! ([`CostError::Multiplicities`]). A [`Stop`] ends the search early with the best found so far.
+//! best so far, so the bound tightens as it goes. Colors are taken, and multiplicities (Knuth's
+//! Algorithm M with the same pruning by cost, which dlx5 lacks: see `bounded`). A [`Stop`] ends
+//! the search early with the best found so far.
 //!
 //! ```
 //! use dlx_core::{cost::Cheapest, knuth};
@@ -29,6 +30,8 @@
 //! assert_eq!(costs, [3, 6]);
 //! assert_eq!(best.solutions[0].options, [2, 3]);
 //! ```
+
+mod bounded;
 
 use std::collections::BinaryHeap;
 use std::fmt;
@@ -84,12 +87,6 @@ pub struct Best {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum CostError {
-    /// The problem has items with multiplicities, which this search does not take.
-    #[error(
-        "the search for the cheapest solutions does not take multiplicities (items covered \
-         other than exactly once)"
-    )]
-    Multiplicities,
     /// `k` is zero: no solution would be kept.
     #[error("the number of cheapest solutions to keep must be at least 1")]
     KeepNothing,
@@ -128,14 +125,16 @@ impl<'p> Cheapest<'p> {
 
     /// Searches, and returns the cheapest solutions found.
     pub fn search(&self) -> Result<Best, CostError> {
-        if self.problem.has_multiplicities() {
-            return Err(CostError::Multiplicities);
-        }
         if self.keep == 0 {
             return Err(CostError::KeepNothing);
         }
         let mut run = Run::new(self.problem, self.keep, self.stop.clone());
-        let stopped = run.search().err();
+        let searched = if self.problem.has_multiplicities() {
+            run.search_with_bounds()
+        } else {
+            run.search()
+        };
+        let stopped = searched.err();
         // Cheapest first; among equal costs, in the order found.
         let solutions = run
             .kept
@@ -176,13 +175,19 @@ fn taxed(problem: &Problem) -> (Vec<u64>, u64) {
         }
     }
     let mut total = 0u64;
-    for options in &per_item {
+    for (item, options) in per_item.iter().enumerate() {
+        // An item covered `u` times in every solution pays its tax `u` times; one whose count
+        // may vary is not taxed, or solutions would pay different taxes.
+        let (min, max) = problem.bounds(item);
+        if min != max {
+            continue;
+        }
         let tax = options.iter().map(|&o| net[o]).min().unwrap_or(0);
         for &o in options {
             net[o] -= tax;
         }
         // The taxes of a solution are paid by its options, whose costs add up within a `u64`.
-        total += tax;
+        total = total.saturating_add(tax.saturating_mul(u64::from(min)));
     }
     (net, total)
 }
