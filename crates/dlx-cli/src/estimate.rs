@@ -58,7 +58,7 @@ struct Speed {
 
 /// Runs the search of `engine` for [`MEASURE`] (or to its end), under Ctrl-C.
 fn measure(problem: &Problem, engine: EngineKind) -> Result<Speed> {
-    let mut search = engine.search(problem)?;
+    let mut search = engine.search(problem);
     search.set_stop(stop::control(Some(MEASURE))?);
     let started = Instant::now();
     let status = search.count();

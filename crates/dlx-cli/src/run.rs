@@ -13,7 +13,7 @@ use clap::Args;
 use dlx_core::memo::{Memo, MemoError, MemoStats};
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
 use dlx_core::{
-    cells, preferred_engine, sat, Budget, Engine, EngineKind, Problem, Search, SplitError, Status,
+    preferred_engine, sat, Budget, Engine, EngineKind, Problem, Search, SplitError, Status,
     StopReason,
 };
 
@@ -45,7 +45,7 @@ pub struct SearchArgs {
     /// and when it finds no solution soon, turns of dancing links and SAT, each twice as long as
     /// the last, until one answers and goes on alone; --ordered takes dancing links), Knuth's
     /// dancing links (node counts as his dlx1), dancing cells (sparse sets, forced moves without
-    /// branching; no multiplicities), or SAT (the problem as clauses, solved by CaDiCaL; one
+    /// branching), or SAT (the problem as clauses, solved by CaDiCaL; one
     /// thread; finds solutions one at a time and proves there are none, on hard problems with
     /// few solutions far sooner than a search; it does not count: --count only says 0 when there
     /// are none).
@@ -88,12 +88,15 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// How many threads this run uses on `problem`: one unless the search may be split.
-    fn threads(&self, problem: &Problem) -> Result<usize> {
+    /// How many threads this run of `engine` uses on `problem`: one unless the search may be
+    /// split (dancing links do not split multiplicities).
+    fn threads(&self, problem: &Problem, engine: EngineKind) -> Result<usize> {
         let asked = self.threads.map(NonZeroUsize::get);
-        if asked.is_some_and(|n| n > 1) && problem.has_multiplicities() {
+        let unsplit = engine == EngineKind::Links && problem.has_multiplicities();
+        if asked.is_some_and(|n| n > 1) && unsplit {
             bail!(
-                "{}: search it on one thread (--threads 1)",
+                "{} by dancing links: search it on one thread (--threads 1) or by dancing cells \
+                 (--engine cells)",
                 SplitError::Multiplicities
             );
         }
@@ -102,10 +105,7 @@ impl SearchArgs {
         } else {
             1
         };
-        let one = self.limit.is_some()
-            || self.budget.is_some()
-            || self.ordered
-            || problem.has_multiplicities();
+        let one = self.limit.is_some() || self.budget.is_some() || self.ordered || unsplit;
         Ok(if one { 1 } else { asked.unwrap_or(default) })
     }
 }
@@ -148,7 +148,6 @@ fn search_any(
         }
         return search_with(&mut search, args, None, render);
     }
-    let threads = args.threads(problem)?;
     let engine = match args.engine {
         EngineChoice::Cells => EngineKind::Cells,
         // The one-thread order of the portfolio, which starts with dancing links.
@@ -156,13 +155,11 @@ fn search_any(
         EngineChoice::Auto => preferred_engine(problem),
         EngineChoice::Dlx | EngineChoice::Sat => EngineKind::Links,
     };
+    let threads = args.threads(problem, engine)?;
     if let Some(threads) = NonZeroUsize::new(threads).filter(|n| n.get() > 1) {
-        if engine == EngineKind::Cells {
-            cells::supports(problem).map_err(|e| anyhow!("{name}: {e}"))?;
-        }
         return search_parallel(problem, args, threads, engine, render);
     }
-    let mut search = engine.search(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+    let mut search = engine.search(problem);
     let line = args.count_line(problem, engine);
     search_with(search.as_mut(), args, line, render)
 }

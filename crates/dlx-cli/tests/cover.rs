@@ -212,14 +212,33 @@ fn the_cells_engine_counts_on_the_threads_asked_for_as_on_one() {
 }
 
 #[test]
-fn the_cells_engine_takes_colors_and_refuses_multiplicities() {
+fn the_cells_engine_takes_colors_and_multiplicities() {
     assert_prints(
         &["cover", "--engine", "cells", &data("toy2.dlx")],
         0,
         "A C X:1 Y:1\nB X:1\n",
     );
-    assert_prints(&["cover", "--engine", "cells", &data("toy3.dlx")], 2, "")
-        .stderr(predicate::str::contains("does not support multiplicities"));
+    // Knuth's toy3 (`2:3|C`): dancing links' one solution, its options in the order taken.
+    assert_prints(
+        &["cover", "--engine", "cells", &data("toy3.dlx")],
+        0,
+        "A C X:1 Y:1\nC Y:1\nB X:1\n",
+    );
+    for threads in ["1", "2"] {
+        assert_prints(
+            &[
+                "cover",
+                "--engine",
+                "cells",
+                "--count",
+                "--threads",
+                threads,
+                &data("toy3.dlx"),
+            ],
+            0,
+            "1\n",
+        );
+    }
     dlx()
         .args(["cover", "--engine", "links", &data("toy1.dlx")])
         .assert()

@@ -150,22 +150,18 @@ pub enum EngineKind {
     #[default]
     #[cfg_attr(feature = "json", serde(rename = "dlx"))]
     Links,
-    /// Dancing cells ([`cells::Search`](crate::cells::Search)): no multiplicities.
+    /// Dancing cells ([`cells::Search`](crate::cells::Search)): every problem.
     #[cfg_attr(feature = "json", serde(rename = "cells"))]
     Cells,
 }
 
 impl EngineKind {
-    /// A fresh search of `problem` by this engine, or why the engine cannot search it (dancing
-    /// cells take no multiplicities).
-    pub fn search(
-        self,
-        problem: &Problem,
-    ) -> Result<Box<dyn Engine + Send>, crate::cells::Unsupported> {
-        Ok(match self {
+    /// A fresh search of `problem` by this engine.
+    pub fn search(self, problem: &Problem) -> Box<dyn Engine + Send> {
+        match self {
             EngineKind::Links => Box::new(crate::Search::new(problem)),
-            EngineKind::Cells => Box::new(crate::cells::Search::new(problem)?),
-        })
+            EngineKind::Cells => Box::new(crate::cells::Search::new(problem)),
+        }
     }
 
     /// The engine's name, as [`Engine::name`] gives it and `--engine` takes it.
@@ -183,7 +179,7 @@ impl EngineKind {
 /// pool of two threads counts pento6x10 and langford12 about 1.8 times as fast as one); dancing
 /// links otherwise.
 pub fn preferred_engine(problem: &Problem) -> EngineKind {
-    if crate::cells::supports(problem).is_ok() {
+    if !problem.has_multiplicities() {
         EngineKind::Cells
     } else {
         EngineKind::Links
@@ -211,7 +207,7 @@ mod tests {
             assert_eq!(preferred_engine(&problem), expected, "{text:?}");
         }
         let problem = knuth::parse(plain).unwrap().problem;
-        let cells = crate::cells::Search::new(&problem).unwrap();
+        let cells = crate::cells::Search::new(&problem);
         assert_eq!(Cells.name(), cells.name());
         assert_eq!(Links.name(), crate::Search::new(&problem).name());
     }
