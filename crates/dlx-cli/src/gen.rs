@@ -9,6 +9,7 @@ use dlx_core::knuth;
 
 use crate::domino::DominoModel;
 use crate::langford::LangfordModel;
+use crate::matrices::MatricesModel;
 use crate::model::ModelArgs;
 use crate::outcome::Outcome;
 use crate::polyomino::PolyominoModel;
@@ -33,6 +34,9 @@ enum Model {
     Langford(LangfordModel),
     /// Domino tilings of an N×N board (or N×M): one item a cell, one option a domino's place.
     Domino(DominoModel),
+    /// N×N 0/1 matrices with K ones in every row and column: rows and columns covered K times
+    /// (multiplicities), one option a cell.
+    Matrices(MatricesModel),
 }
 
 /// Runs `dlx gen`: a comment line naming the puzzle, then the problem.
@@ -42,6 +46,7 @@ pub fn run(args: &GenArgs) -> Result<Outcome> {
         Model::Polyomino(model) => print(model),
         Model::Langford(model) => print(model),
         Model::Domino(model) => print(model),
+        Model::Matrices(model) => print(model),
     }
 }
 

@@ -18,6 +18,7 @@ mod judge;
 mod langford;
 mod logical;
 mod looks;
+mod matrices;
 mod memory;
 mod merge;
 mod model;

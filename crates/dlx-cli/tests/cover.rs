@@ -4,7 +4,7 @@ use predicates::prelude::*;
 
 mod common;
 
-use common::{assert_prints, data, dlx};
+use common::{assert_prints, assert_run, data, dlx};
 
 #[test]
 fn prints_solutions_and_counts_with_their_exit_codes() {
@@ -285,4 +285,33 @@ fn a_budget_stops_the_search_and_says_it_is_unfinished() {
         "2",
     ];
     assert_prints(&enough, 0, "92\n").stderr("");
+}
+
+#[test]
+fn generated_matrices_count_alike_on_every_engine_and_thread() {
+    let generated = dlx().args(["gen", "matrices", "5"]).output().unwrap();
+    assert!(generated.status.success());
+    let problem = String::from_utf8(generated.stdout).unwrap();
+    assert!(
+        problem.starts_with("| dlx gen matrices 5 2\n2|r0 "),
+        "{problem}"
+    );
+    // OEIS A001499: 2040 matrices of side 5 with two ones per row and column.
+    for args in [
+        &["--engine", "cells", "--threads", "1"][..],
+        &["--engine", "cells", "--threads", "2"],
+        &["--engine", "dlx"],
+        &[],
+    ] {
+        let mut all = vec!["cover", "--count", "-"];
+        all.extend_from_slice(args);
+        assert_run(&all, &problem, 0, Some("2040\n"), "");
+    }
+    assert_run(
+        &["gen", "matrices", "0"],
+        "",
+        2,
+        Some(""),
+        "the side must be",
+    );
 }
