@@ -133,7 +133,7 @@ impl fmt::Display for Matrix {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dlx_core::{cells, Engine, Search};
+    use dlx_core::{cells, Search};
 
     /// The matrices counted row by row: each row a set of `ones` columns, no column used more
     /// than `ones` times, all of them exactly `ones` times at the end.
