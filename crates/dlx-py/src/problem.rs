@@ -289,7 +289,7 @@ impl Problem {
     }
 
     /// The solutions, one at a time, each a list of option numbers; at most `limit` of them.
-    /// ``engine`` is ``"auto"`` (the default: ``"cells"`` where they apply, else ``"dlx"``),
+    /// ``engine`` is ``"auto"`` (the default: ``"cells"`` without multiplicities, else ``"dlx"``),
     /// ``"dlx"`` (Knuth's dancing links), ``"cells"`` (dancing cells) or ``"sat"`` (a SAT solver, solutions in no particular order). The
     /// search runs with the GIL released.
     #[pyo3(signature = (limit = None, engine = None))]
@@ -405,7 +405,7 @@ impl Problem {
     }
 
     /// Knuth's random-probe estimate of the tree a count of ``engine`` searches (``"auto"``:
-    /// the engine a count takes, dancing cells where they apply; ``"dlx"``; ``"cells"``), made
+    /// the engine a count takes, dancing cells without multiplicities; ``"dlx"``; ``"cells"``), made
     /// without searching it: ``probes`` probes (more narrow the spread), probe ``i`` drawing
     /// from stream ``i`` of ``seed`` (the same seed, the same estimate), as ``dlx estimate``.
     /// Raises ``ValueError`` for the ``"sat"`` engine, ``ProblemError`` for multiplicities on ``"dlx"``. The

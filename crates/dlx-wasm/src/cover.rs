@@ -65,7 +65,7 @@ struct CoverRequest {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum EngineRequest {
-    /// Dancing cells where they apply, dancing links for multiplicities.
+    /// Dancing cells without multiplicities, dancing links for multiplicities.
     #[default]
     Auto,
     /// Dancing links, whose nodes and updates are those of Knuth's programs.
