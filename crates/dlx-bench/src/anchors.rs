@@ -580,15 +580,7 @@ fn exact_cover(setup: &Setup, knuth: &[&Anchor]) -> Result<bool> {
             read: read_count,
         };
         // The first contestant is the one the others are checked against.
-        let mut contestants = Vec::new();
-        if kind == Kind::Multiplicities {
-            notes.push(format!(
-                "{name}: the cells engine has no multiplicities; dlx alone"
-            ));
-        } else {
-            contestants.push(ours("cells"));
-        }
-        contestants.push(ours("dlx"));
+        let mut contestants = vec![ours("cells"), ours("dlx")];
         for anchor in knuth {
             if let Some(why) = anchor.name.refuses(kind) {
                 match skipped

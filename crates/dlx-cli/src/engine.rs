@@ -7,7 +7,7 @@ use dlx_puzzles::sudoku::EngineChoice as SudokuChoice;
 /// The engines an exact-cover search can run on (`dlx cover` and the model commands).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
-    /// A count, or a search on --threads N: dancing cells where they apply, dancing links on
+    /// A count, or a search on --threads N: dancing cells without multiplicities, dancing links on
     /// multiplicities. Otherwise dancing links first; when it finds no solution within a
     /// budget, dancing links and SAT take turns, each on a budget twice the last, and the first
     /// to answer goes on alone (the default; --ordered takes dancing links).
@@ -23,11 +23,11 @@ pub enum EngineChoice {
 /// The backtracking engines, whose trees `dlx split` splits and `dlx estimate` estimates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TreeEngine {
-    /// Dancing cells where they apply, dancing links on multiplicities (as a count takes them).
+    /// Dancing cells without multiplicities, dancing links on multiplicities (as a count takes them).
     Auto,
     /// Dancing links (node counts as Knuth's dlx1/dlx2).
     Dlx,
-    /// Dancing cells (no multiplicities).
+    /// Dancing cells.
     Cells,
 }
 

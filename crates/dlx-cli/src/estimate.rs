@@ -28,7 +28,7 @@ solutions at its end. The \
 mean over the probes is an unbiased estimate, and the standard error (±) says how far it can be \
 off; a median far below the mean says the tree is lopsided and more probes are worth taking. \
 The time is the nodes at the speed of a short run of the search, on one thread. Exit codes: 0 \
-estimated, 2 bad usage or input (or a problem with multiplicities, which is not estimated)."
+estimated, 2 bad usage or input (or a problem with multiplicities on dancing links, which do not estimate it)."
 )]
 pub struct EstimateArgs {
     /// The problem in Knuth's format; standard input when absent or `-`.
@@ -40,7 +40,7 @@ pub struct EstimateArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// The engine whose tree is estimated, and whose speed gives the time (auto: the one a
-    /// count takes, dancing cells where they apply).
+    /// count takes, dancing cells without multiplicities).
     #[arg(long, value_enum, default_value_t = TreeEngine::Auto)]
     engine: TreeEngine,
     /// One JSON object: {"engine", "probes", "seed", "depth", "nodes", "solutions" (each
@@ -58,7 +58,7 @@ struct Speed {
 
 /// Runs the search of `engine` for [`MEASURE`] (or to its end), under Ctrl-C.
 fn measure(problem: &Problem, engine: EngineKind) -> Result<Speed> {
-    let mut search = engine.search(problem)?;
+    let mut search = engine.search(problem);
     search.set_stop(stop::control(Some(MEASURE))?);
     let started = Instant::now();
     let status = search.count();

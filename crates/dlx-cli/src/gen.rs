@@ -12,6 +12,7 @@ use dlx_puzzles::assignment::random_prices;
 use crate::assignment::{AssignmentModel, TransversalModel};
 use crate::domino::DominoModel;
 use crate::langford::LangfordModel;
+use crate::matrices::MatricesModel;
 use crate::model::ModelArgs;
 use crate::outcome::Outcome;
 use crate::polyomino::PolyominoModel;
@@ -55,6 +56,9 @@ enum Model {
     /// Transversals of the cyclic Latin square of order N: one cell in every row and column,
     /// every symbol once.
     Transversal(TransversalModel),
+    /// N×N 0/1 matrices with K ones in every row and column: rows and columns covered K times
+    /// (multiplicities), one option a cell.
+    Matrices(MatricesModel),
 }
 
 /// Runs `dlx gen`: a comment line naming the puzzle, then the problem.
@@ -66,6 +70,7 @@ pub fn run(args: &GenArgs) -> Result<Outcome> {
         Model::Domino(model) => print(model, args),
         Model::Assignment(model) => print(model, args),
         Model::Transversal(model) => print(model, args),
+        Model::Matrices(model) => print(model, args),
     }
 }
 

@@ -20,6 +20,7 @@ mod judge;
 mod langford;
 mod logical;
 mod looks;
+mod matrices;
 mod memo;
 mod memory;
 mod merge;

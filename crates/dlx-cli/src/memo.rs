@@ -281,7 +281,7 @@ pub fn count_auto(
     max_memory: u64,
 ) -> Result<Outcome> {
     let started = Instant::now();
-    let (engine, threads) = args.plan(problem, name)?;
+    let (engine, threads) = args.plan(problem)?;
     let run_stop = args.stop()?;
     // The engine's own flag, raised on Ctrl-C (forwarded below) or when the memo takes over.
     let halt = Cancel::new();
@@ -295,7 +295,7 @@ pub fn count_auto(
         // Says when the engine is done: waiting on it costs no time after the count.
         let (done, finished) = mpsc::channel();
         let searching = scope.spawn(move || {
-            let counted = run::count_engine(problem, name, args, engine, threads, engine_stop);
+            let counted = run::count_engine(problem, args, engine, threads, engine_stop);
             // The receiver is gone when the memo has answered.
             let _ = done.send(());
             counted
@@ -362,7 +362,7 @@ pub fn count_auto(
                 stats.entries
             );
             drop(counting);
-            let counted = run::count_engine(problem, name, args, engine, threads, run_stop)?;
+            let counted = run::count_engine(problem, args, engine, threads, run_stop)?;
             run::print_count(&counted, args, started)
         }
         Err(e) => report_memo_cut(e, counting.found(), args, true, started, name),

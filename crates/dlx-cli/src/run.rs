@@ -12,7 +12,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use dlx_core::parallel::{Pool, DEFAULT_SLICE};
 use dlx_core::{
-    cells, preferred_engine, sat, Budget, Engine, EngineKind, Problem, Search, SplitError, Status,
+    preferred_engine, sat, Budget, Engine, EngineKind, Problem, Search, SplitError, Status,
     StopReason,
 };
 
@@ -43,7 +43,7 @@ pub struct SearchArgs {
     /// and when it finds no solution soon, turns of dancing links and SAT, each twice as long as
     /// the last, until one answers and goes on alone; --ordered takes dancing links), Knuth's
     /// dancing links (node counts as his dlx1), dancing cells (sparse sets, forced moves without
-    /// branching; no multiplicities), or SAT (the problem as clauses, solved by CaDiCaL; one
+    /// branching), or SAT (the problem as clauses, solved by CaDiCaL; one
     /// thread; finds solutions one at a time and proves there are none, on hard problems with
     /// few solutions far sooner than a search; it does not count: --count only says 0 when there
     /// are none).
@@ -86,10 +86,8 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The engine and the number of threads of a search of `problem` (called `name`) by
-    /// dancing links or cells.
-    pub fn plan(&self, problem: &Problem, name: &str) -> Result<(EngineKind, usize)> {
-        let threads = self.threads(problem)?;
+    /// The engine and the number of threads of a search of `problem` by dancing links or cells.
+    pub fn plan(&self, problem: &Problem) -> Result<(EngineKind, usize)> {
         let engine = match self.engine {
             EngineChoice::Cells => EngineKind::Cells,
             // The one-thread order of the portfolio, which starts with dancing links.
@@ -97,18 +95,18 @@ impl SearchArgs {
             EngineChoice::Auto => preferred_engine(problem),
             EngineChoice::Dlx | EngineChoice::Sat => EngineKind::Links,
         };
-        if threads > 1 && engine == EngineKind::Cells {
-            cells::supports(problem).map_err(|e| anyhow!("{name}: {e}"))?;
-        }
-        Ok((engine, threads))
+        Ok((engine, self.threads(problem, engine)?))
     }
 
-    /// How many threads this run uses on `problem`: one unless the search may be split.
-    fn threads(&self, problem: &Problem) -> Result<usize> {
+    /// How many threads this run of `engine` uses on `problem`: one unless the search may be
+    /// split (dancing links do not split multiplicities).
+    fn threads(&self, problem: &Problem, engine: EngineKind) -> Result<usize> {
         let asked = self.threads.map(NonZeroUsize::get);
-        if asked.is_some_and(|n| n > 1) && problem.has_multiplicities() {
+        let unsplit = engine == EngineKind::Links && problem.has_multiplicities();
+        if asked.is_some_and(|n| n > 1) && unsplit {
             bail!(
-                "{}: search it on one thread (--threads 1)",
+                "{} by dancing links: search it on one thread (--threads 1) or by dancing cells \
+                 (--engine cells)",
                 SplitError::Multiplicities
             );
         }
@@ -117,10 +115,7 @@ impl SearchArgs {
         } else {
             1
         };
-        let one = self.limit.is_some()
-            || self.budget.is_some()
-            || self.ordered
-            || problem.has_multiplicities();
+        let one = self.limit.is_some() || self.budget.is_some() || self.ordered || unsplit;
         Ok(if one { 1 } else { asked.unwrap_or(default) })
     }
 }
@@ -163,10 +158,10 @@ fn search_any(
         }
         return search_with(&mut search, args, render);
     }
-    let (engine, threads) = args.plan(problem, name)?;
+    let (engine, threads) = args.plan(problem)?;
     if args.count {
         let started = Instant::now();
-        let counted = count_engine(problem, name, args, engine, threads, args.stop()?)?;
+        let counted = count_engine(problem, args, engine, threads, args.stop()?)?;
         return print_count(&counted, args, started);
     }
     if threads > 1 {
@@ -178,7 +173,7 @@ fn search_any(
             render,
         );
     }
-    let mut search = engine.search(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+    let mut search = engine.search(problem);
     search_with(search.as_mut(), args, render)
 }
 
@@ -208,7 +203,6 @@ impl EngineCount {
 /// progress line on a terminal; nothing is printed on stdout.
 pub fn count_engine(
     problem: &Problem,
-    name: &str,
     args: &SearchArgs,
     engine: EngineKind,
     threads: usize,
@@ -235,7 +229,7 @@ pub fn count_engine(
             }
         }
         None => {
-            let mut search = engine.search(problem).map_err(|e| anyhow!("{name}: {e}"))?;
+            let mut search = engine.search(problem);
             search.set_limit(args.limit);
             search.set_stop(stop);
             let last = search.count();

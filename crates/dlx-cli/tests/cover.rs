@@ -4,7 +4,7 @@ use predicates::prelude::*;
 
 mod common;
 
-use common::{assert_prints, data, dlx};
+use common::{assert_prints, assert_run, data, dlx};
 
 #[test]
 fn prints_solutions_and_counts_with_their_exit_codes() {
@@ -212,14 +212,33 @@ fn the_cells_engine_counts_on_the_threads_asked_for_as_on_one() {
 }
 
 #[test]
-fn the_cells_engine_takes_colors_and_refuses_multiplicities() {
+fn the_cells_engine_takes_colors_and_multiplicities() {
     assert_prints(
         &["cover", "--engine", "cells", &data("toy2.dlx")],
         0,
         "A C X:1 Y:1\nB X:1\n",
     );
-    assert_prints(&["cover", "--engine", "cells", &data("toy3.dlx")], 2, "")
-        .stderr(predicate::str::contains("does not support multiplicities"));
+    // Knuth's toy3 (`2:3|C`): dancing links' one solution, its options in the order taken.
+    assert_prints(
+        &["cover", "--engine", "cells", &data("toy3.dlx")],
+        0,
+        "A C X:1 Y:1\nC Y:1\nB X:1\n",
+    );
+    for threads in ["1", "2"] {
+        assert_prints(
+            &[
+                "cover",
+                "--engine",
+                "cells",
+                "--count",
+                "--threads",
+                threads,
+                &data("toy3.dlx"),
+            ],
+            0,
+            "1\n",
+        );
+    }
     dlx()
         .args(["cover", "--engine", "links", &data("toy1.dlx")])
         .assert()
@@ -266,4 +285,33 @@ fn a_budget_stops_the_search_and_says_it_is_unfinished() {
         "2",
     ];
     assert_prints(&enough, 0, "92\n").stderr("");
+}
+
+#[test]
+fn generated_matrices_count_alike_on_every_engine_and_thread() {
+    let generated = dlx().args(["gen", "matrices", "5"]).output().unwrap();
+    assert!(generated.status.success());
+    let problem = String::from_utf8(generated.stdout).unwrap();
+    assert!(
+        problem.starts_with("| dlx gen matrices 5 2\n2|r0 "),
+        "{problem}"
+    );
+    // OEIS A001499: 2040 matrices of side 5 with two ones per row and column.
+    for args in [
+        &["--engine", "cells", "--threads", "1"][..],
+        &["--engine", "cells", "--threads", "2"],
+        &["--engine", "dlx"],
+        &[],
+    ] {
+        let mut all = vec!["cover", "--count", "-"];
+        all.extend_from_slice(args);
+        assert_run(&all, &problem, 0, Some("2040\n"), "");
+    }
+    assert_run(
+        &["gen", "matrices", "0"],
+        "",
+        2,
+        Some(""),
+        "the side must be",
+    );
 }

@@ -213,6 +213,12 @@ fn search_errors() {
         search.force(0).unwrap();
         search.force(2).unwrap_err()
     };
+    // `A B` is forced (on `B`); then `A` needs one of the two options `A`: none is no choice.
+    let not_a_branch = {
+        let twice = knuth::parse("2:2|A B\nA\nA B\nA\n").unwrap().problem;
+        let unit = crate::Unit::branch(vec![1, 3]);
+        cells::Search::new(&twice).enter(&unit).unwrap_err()
+    };
     check_messages(
         vec![
             (
@@ -227,6 +233,10 @@ fn search_errors() {
                 conflict,
                 "option #2 conflicts with an option forced earlier on item #2",
             ),
+            (
+                not_a_branch,
+                "option #3 is not a choice of the branch on item #0",
+            ),
         ],
         |e| {
             variant!(
@@ -234,6 +244,7 @@ fn search_errors() {
                 ForceError::NoSuchOption(_),
                 ForceError::AlreadyStarted,
                 ForceError::Conflict { .. },
+                ForceError::NotABranch { .. },
             )
         },
     );
@@ -264,13 +275,5 @@ fn search_errors() {
             ),
         ],
         |e| variant!(e, ParallelError::Split(_), ParallelError::Force(_)),
-    );
-    check_messages(
-        vec![
-            (cells::Search::new(&bounded).unwrap_err(), "the cells engine does not support multiplicities (item #0 has bounds 2..=2); use the default engine"),
-        ],
-        |e| {
-            variant!(e, cells::Unsupported::Multiplicities { .. })
-        },
     );
 }

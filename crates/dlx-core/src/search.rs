@@ -35,6 +35,15 @@ pub enum ForceError {
         /// The item (problem numbering) on which it clashes.
         item: usize,
     },
+    /// A unit of a problem with multiplicities names, where the search branches on an item, an
+    /// option that is not one of that branch's choices.
+    #[error("option #{option} is not a choice of the branch on item #{item}")]
+    NotABranch {
+        /// The option that could not be forced (one past the last for the choice of none).
+        option: usize,
+        /// The item the search branches on there.
+        item: usize,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

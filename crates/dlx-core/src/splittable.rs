@@ -72,12 +72,11 @@ impl Splittable for Search {
 
 impl Splittable for cells::Search {
     fn start(problem: &Problem) -> Result<cells::Search, SplitError> {
-        cells::Search::new(problem).map_err(|_| SplitError::Multiplicities)
+        Ok(cells::Search::new(problem))
     }
 
     fn restart(&mut self, problem: &Problem) {
-        // The problem was accepted by `start`.
-        self.restart_supported(problem);
+        self.reset(problem);
     }
 
     fn enter(&mut self, unit: &Unit) -> Result<Stats, ForceError> {

@@ -33,10 +33,10 @@ proptest! {
     #[test]
     fn the_sets_keep_their_invariant_after_every_step(spec in spec(), step in 1..6u64) {
         let p = spec.build();
-        let mut search = cells::Search::new(&p).unwrap();
+        let mut search = cells::Search::new(&p);
         let found = common::stepped_with_checks(&mut search, step, cells::Search::check_invariants);
         let found = found.map_err(TestCaseError::fail)?;
-        let expected: Vec<Vec<usize>> = cells::Search::new(&p).unwrap().solutions().collect();
+        let expected: Vec<Vec<usize>> = cells::Search::new(&p).solutions().collect();
         prop_assert_eq!(found, expected);
     }
 
@@ -46,7 +46,7 @@ proptest! {
         let expected: Vec<Vec<usize>> = Search::new(&p).solutions().collect();
         let expected = sorted_set(&expected);
 
-        let mut search = cells::Search::new(&p).unwrap();
+        let mut search = cells::Search::new(&p);
         let found: Vec<Vec<usize>> = search.solutions().collect();
         let set = sorted_set(&found);
         prop_assert_eq!(found.len(), set.len(), "a solution was found twice");
@@ -54,7 +54,7 @@ proptest! {
         prop_assert_eq!(search.stats().solutions, expected.len() as u64);
         prop_assert!(search.stats().nodes >= search.stats().solutions);
 
-        let mut counting = cells::Search::new(&p).unwrap();
+        let mut counting = cells::Search::new(&p);
         prop_assert_eq!(counting.count(), Status::Exhausted);
         prop_assert_eq!(counting.stats(), search.stats());
         prop_assert_eq!(counting.count(), Status::Exhausted);
@@ -64,11 +64,11 @@ proptest! {
     #[test]
     fn budgeted_runs_add_up_to_one_run(spec in spec(), step in 1..6u64, by_updates: bool) {
         let p = spec.build();
-        let mut whole = cells::Search::new(&p).unwrap();
+        let mut whole = cells::Search::new(&p);
         let all: Vec<Vec<usize>> = whole.solutions().collect();
         // Resumed after every pause with a budget a little larger: the same solutions in the
         // same order, and the same statistics.
-        let mut search = cells::Search::new(&p).unwrap();
+        let mut search = cells::Search::new(&p);
         let mut found = Vec::new();
         let mut pauses = 0u64;
         let mut allowed = 0;
@@ -96,10 +96,10 @@ proptest! {
     #[test]
     fn a_limit_stops_after_exactly_that_many(spec in spec(), limit in 0..8u64) {
         let p = spec.build();
-        let all: Vec<Vec<usize>> = cells::Search::new(&p).unwrap().solutions().collect();
+        let all: Vec<Vec<usize>> = cells::Search::new(&p).solutions().collect();
         let total = all.len() as u64;
 
-        let mut search = cells::Search::new(&p).unwrap();
+        let mut search = cells::Search::new(&p);
         search.set_limit(Some(limit));
         let first: Vec<Vec<usize>> = search.solutions().collect();
         prop_assert_eq!(&first[..], &all[..limit.min(total) as usize]);
@@ -115,7 +115,7 @@ proptest! {
 
 /// The solutions (each sorted) of a cells unit, and its own statistics.
 fn run_cells_unit(p: &dlx_core::Problem, unit: &Unit) -> (Vec<Vec<usize>>, Stats) {
-    let mut search = cells::Search::new(p).unwrap();
+    let mut search = cells::Search::new(p);
     let start: Stats = search.enter(unit).unwrap().into();
     let found: Vec<Vec<usize>> = search.solutions().collect();
     let stats: Stats = search.stats().into();
@@ -130,7 +130,7 @@ fn check_cells_partition(
     done: Stats,
     units: &[Unit],
 ) -> Result<(), TestCaseError> {
-    let mut whole = cells::Search::new(p).unwrap();
+    let mut whole = cells::Search::new(p);
     let expected: Vec<Vec<usize>> = whole.solutions().collect();
     let mut all = found;
     let mut total = done;
@@ -167,7 +167,7 @@ proptest! {
     #[test]
     fn a_cells_frontier_after_a_solution_partitions_the_rest(spec in spec(), solutions in 1..4usize) {
         let p = spec.build();
-        let mut search = cells::Search::new(&p).unwrap();
+        let mut search = cells::Search::new(&p);
         let found: Vec<Vec<usize>> = search.solutions().take(solutions).collect();
         let units = search.frontier_units();
         check_cells_partition(&p, sorted_set(&found).into_iter().collect(), search.stats().into(), &units)?;
@@ -183,7 +183,7 @@ proptest! {
     #[test]
     fn the_cells_pool_counts_as_one_thread(spec in spec(), threads in 1..4usize, slice in 1..20u64) {
         let p = spec.build();
-        let mut whole = cells::Search::new(&p).unwrap();
+        let mut whole = cells::Search::new(&p);
         whole.count();
         let pool = parallel::Pool::new(&p, NonZeroUsize::new(threads).unwrap())
             .with_engine(EngineKind::Cells)
@@ -196,7 +196,7 @@ proptest! {
     fn forcing_on_cells_clashes_as_on_dancing_links(spec in spec(), first in 0..16usize, second in 0..16usize) {
         let p = spec.build();
         let mut links = Search::new(&p);
-        let mut cells = cells::Search::new(&p).unwrap();
+        let mut cells = cells::Search::new(&p);
         prop_assert_eq!(links.force(first).is_ok(), cells.force(first).is_ok());
         if links.forced().len() == 1 {
             // Once an option leaves nothing to find, cells checks no more options (its sets

@@ -125,7 +125,7 @@ fn the_cells_estimate_is_near_the_cells_count() {
         golden.file != "toy3.dlx" && !bushy(golden) && golden.nodes.is_some_and(|n| n < 2_000_000)
     }) {
         let problem = problem(&golden);
-        let mut search = cells::Search::new(&problem).unwrap();
+        let mut search = cells::Search::new(&problem);
         assert_eq!(search.count(), Status::Exhausted);
         let truth = search.stats();
         let estimate = estimate::of(&problem, EngineKind::Cells, PROBES, 1).unwrap();

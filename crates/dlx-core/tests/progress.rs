@@ -30,7 +30,7 @@ fn one_search_reports_all_its_work_by_its_end() {
     let problem = queens12();
     let engines: [Box<dyn Engine>; 2] = [
         Box::new(Search::new(&problem)),
-        Box::new(cells::Search::new(&problem).unwrap()),
+        Box::new(cells::Search::new(&problem)),
     ];
     for mut engine in engines {
         let (progress, calls) = listener();

@@ -7,8 +7,9 @@
 //! - The classic models, each a [`Model`] (a [`dlx_core::Problem`], and a picture of each
 //!   solution an engine finds): [`queens`] (N queens on an N×N board), [`polyomino`]
 //!   (pentominoes, tetrominoes or any pieces packed into a board), [`langford`] (Langford
-//!   pairs), [`domino`] (domino tilings of a rectangle), [`assignment`] (assignments and
-//!   transversals, with [`assignment::random_prices`] for the cheapest-solution search).
+//!   pairs), [`domino`] (domino tilings of a rectangle), [`matrices`] (0/1 matrices with `k` ones
+//!   in every row and column: multiplicities), [`assignment`] (assignments and transversals, with
+//!   [`assignment::random_prices`] for the cheapest-solution search).
 //! - [`ordered`]: work on a stream of jobs on several threads, results in input order.
 //!
 //! ```
@@ -39,6 +40,7 @@ mod base36;
 mod decode;
 pub mod domino;
 pub mod langford;
+pub mod matrices;
 #[cfg(test)]
 mod messages;
 mod model;

@@ -4,7 +4,7 @@
     python crates/dlx-py/bench/peers.py FILE.dlx ... [--runs 5]
 
 Counts every solution of each problem (Knuth's format) with ``dlx`` on one thread (its default
-engine, which is dancing cells where they apply, and dancing links, ``engine="dlx"``), xcover
+engine, which is dancing cells without multiplicities, and dancing links, ``engine="dlx"``), xcover
 (numba, dancing cells) and pyxcc (Rust, dancing cells), alternating the packages run by run,
 and prints the median seconds of each and its ratio to dlx's default. xcover's first call compiles
 with numba, so it is warmed up on a toy problem first.

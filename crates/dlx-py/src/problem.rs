@@ -134,10 +134,8 @@ impl EngineChoice {
     /// A search of `problem` on one thread by this engine (not [`EngineChoice::Auto`]).
     fn start(self, problem: &dlx_core::Problem) -> PyResult<Box<dyn Engine + Send>> {
         Ok(match self {
-            EngineChoice::Auto | EngineChoice::Dlx => {
-                EngineKind::Links.search(problem).map_err(errors::problem)?
-            }
-            EngineChoice::Cells => EngineKind::Cells.search(problem).map_err(errors::problem)?,
+            EngineChoice::Auto | EngineChoice::Dlx => EngineKind::Links.search(problem),
+            EngineChoice::Cells => EngineKind::Cells.search(problem),
             EngineChoice::Sat => sat_search(problem)?,
         })
     }
@@ -343,9 +341,8 @@ impl Problem {
     }
 
     /// The solutions, one at a time, each a list of option numbers; at most `limit` of them.
-    /// ``engine`` is ``"auto"`` (the default: ``"cells"`` where they apply, else ``"dlx"``),
-    /// ``"dlx"`` (Knuth's dancing links), ``"cells"`` (dancing cells; no
-    /// multiplicities) or ``"sat"`` (a SAT solver, solutions in no particular order). The
+    /// ``engine`` is ``"auto"`` (the default: ``"cells"`` without multiplicities, else ``"dlx"``),
+    /// ``"dlx"`` (Knuth's dancing links), ``"cells"`` (dancing cells) or ``"sat"`` (a SAT solver, solutions in no particular order). The
     /// search runs with the GIL released.
     #[pyo3(signature = (limit = None, engine = None))]
     fn solutions(
@@ -365,8 +362,8 @@ impl Problem {
     }
 
     /// The number of solutions. ``threads`` (default: every core) split the search tree among
-    /// them (the ``"dlx"`` and ``"cells"`` engines; a problem with multiplicities runs on one
-    /// thread). ``engine`` as for ``solutions``: ``"auto"`` counts with dancing cells where they
+    /// them (the ``"dlx"`` and ``"cells"`` engines; dancing links count a problem with
+    /// multiplicities on one thread). ``engine`` as for ``solutions``: ``"auto"`` counts with dancing cells where they
     /// apply, else with dancing links; ``"sat"`` finds the solutions one by one (for few of
     /// them; one thread). ``timeout`` in seconds raises ``TimeoutError`` once passed. The
     /// search runs with the GIL released; Ctrl-C raises ``KeyboardInterrupt`` within a few
@@ -390,13 +387,16 @@ impl Problem {
                 "the sat engine runs on one thread (leave out threads)",
             ));
         }
-        if many && self.problem.has_multiplicities() {
+        // Dancing links do not split multiplicities.
+        let unsplit = choice == EngineChoice::Dlx && self.problem.has_multiplicities();
+        if many && unsplit {
             return Err(PyValueError::new_err(
-                "a problem with multiplicities cannot be split: count it on one thread",
+                "a problem with multiplicities cannot be split by dancing links: count it on one \
+                 thread, or with engine=\"cells\"",
             ));
         }
         let threads = match threads {
-            _ if self.problem.has_multiplicities() || choice == EngineChoice::Sat => 1,
+            _ if unsplit || choice == EngineChoice::Sat => 1,
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
         };
@@ -449,10 +449,10 @@ impl Problem {
     }
 
     /// Knuth's random-probe estimate of the tree a count of ``engine`` searches (``"auto"``:
-    /// the engine a count takes, dancing cells where they apply; ``"dlx"``; ``"cells"``), made
+    /// the engine a count takes, dancing cells without multiplicities; ``"dlx"``; ``"cells"``), made
     /// without searching it: ``probes`` probes (more narrow the spread), probe ``i`` drawing
     /// from stream ``i`` of ``seed`` (the same seed, the same estimate), as ``dlx estimate``.
-    /// Raises ``ValueError`` for the ``"sat"`` engine, ``ProblemError`` for multiplicities. The
+    /// Raises ``ValueError`` for the ``"sat"`` engine, ``ProblemError`` for multiplicities on ``"dlx"``. The
     /// GIL is released.
     #[pyo3(signature = (probes = 1000, seed = 1, engine = None))]
     fn estimate(

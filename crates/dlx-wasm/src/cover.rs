@@ -65,7 +65,7 @@ struct CoverRequest {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum EngineRequest {
-    /// Dancing cells where they apply, dancing links for multiplicities.
+    /// Dancing cells without multiplicities, dancing links for multiplicities.
     #[default]
     Auto,
     /// Dancing links, whose nodes and updates are those of Knuth's programs.
@@ -240,9 +240,7 @@ impl CoverRun {
                 EngineRequest::Dlx => EngineKind::Links,
                 EngineRequest::Cells => EngineKind::Cells,
             };
-            let mut search = engine
-                .search(problem)
-                .map_err(|e| InputError::new("engine", e.to_string()))?;
+            let mut search = engine.search(problem);
             if request.mode == Mode::List {
                 search.set_limit(Some(request.first.unwrap_or(10).min(MAX_LISTED)));
             }
@@ -342,7 +340,7 @@ mod tests {
     }
 
     #[test]
-    fn counts_take_dancing_cells_unless_asked_or_unable() {
+    fn counts_take_dancing_cells_unless_asked() {
         let queens = json!({"source": {"queens": {"n": 8}}, "mode": "count"});
         let (answer, _, slices) = finish(queens.clone(), 20.0);
         assert_eq!(answer["engine"], "cells");
@@ -352,18 +350,17 @@ mod tests {
         let mut asked = queens;
         asked["engine"] = json!("cells");
         assert_eq!(finish(asked, 20.0).0["stats"], answer["stats"]);
-        // Multiplicities: dancing links by default, refused by dancing cells.
+        // Multiplicities, on either engine: B once, A twice: A B with either of the two
+        // options A.
         let knuth = "2:2|A B\nA\nA B\nA\n";
-        let (answer, _, _) = finish(json!({"source": {"knuth": knuth}, "mode": "count"}), 1.0);
-        assert_eq!(answer["engine"], "dlx");
-        // B once, A twice: A B with either of the two options A.
-        assert_eq!(answer["stats"]["solutions"], 2);
-        let (answer, _, _) = finish(
-            json!({"source": {"knuth": knuth}, "mode": "count", "engine": "cells"}),
-            1.0,
-        );
-        assert_eq!(answer["state"], "error");
-        assert_eq!(answer["error"]["field"], "engine");
+        for engine in ["dlx", "cells"] {
+            let (answer, _, _) = finish(
+                json!({"source": {"knuth": knuth}, "mode": "count", "engine": engine}),
+                1.0,
+            );
+            assert_eq!(answer["engine"], engine);
+            assert_eq!(answer["stats"]["solutions"], 2);
+        }
         let (answer, _, _) = finish(
             json!({"source": {"queens": {"n": 4}}, "mode": "count", "engine": "sat"}),
             1.0,

@@ -82,7 +82,7 @@ pub struct CoverTask(cover::CoverRun);
 #[wasm_bindgen]
 impl CoverTask {
     /// Starts `request`: `{"source":…,"mode":"count"|"list","first":N,"engine":E}`, the engine
-    /// `auto` (the default: dancing cells where they apply), `dlx` (Knuth's node counts) or
+    /// `auto` (the default: dancing cells without multiplicities), `dlx` (Knuth's node counts) or
     /// `cells`, the source one of
     /// `{"knuth":TEXT}`, `{"queens":{"n":N,"order":"organ-pipe"|"plain"}}`,
     /// `{"langford":{"n":N}}`, `{"polyomino":{"board":"6x10"|PICTURE,"pieces":[…],"restrict":"X"}}`.

@@ -2,6 +2,7 @@
 //! probes as for dancing links, walking this engine's tree, where forced moves make no node.
 
 use super::search::{Search, State};
+use super::sets::NO_OPTION;
 use crate::estimate::{Estimate, EstimateError, Probe};
 use crate::rng::Rng;
 
@@ -46,6 +47,7 @@ impl Search {
         // The nodes a node at this level stands for.
         let mut weight = 1.0;
         let mut updates = 0;
+        let mut choices = Vec::new();
         loop {
             if sets.remaining() == 0 {
                 probe.nodes += weight;
@@ -53,16 +55,29 @@ impl Search {
                 break;
             }
             let (item, count) = sets.choose();
-            let branch = if count == 1 {
-                0
+            if count == 1 && sets.may_stop(item) {
+                sets.retire(item);
+                continue;
+            }
+            let y = if count == 1 {
+                sets.members(item)[0]
             } else {
                 probe.nodes += weight;
                 weight *= f64::from(count);
                 probe.depth += 1;
-                pick(count)
+                let branch = pick(count) as usize;
+                // With multiplicities, the choices before the one taken are ruled out.
+                choices.clear();
+                sets.choices(item, &mut choices);
+                if !choices[..branch]
+                    .iter()
+                    .all(|&z| sets.exclude(z, &mut updates))
+                {
+                    break;
+                }
+                choices[branch]
             };
-            let y = sets.members(item)[branch as usize];
-            if !sets.select(y, &mut updates) {
+            if y != NO_OPTION && !sets.select(y, &mut updates) {
                 break;
             }
         }
@@ -93,21 +108,34 @@ mod tests {
                 queens += &format!("r{r} c{c} a{} b{}\n", r + c, 4 + r - c);
             }
         }
+        // Multiplicities: branches that rule out the options tried before, choices of none,
+        // and a two-ones-per-line 4x4 matrix.
+        let bounded = [
+            "2:3|A 0:2|B C | x\nA B\nA\nA C x:1\nB C\nA B C x:2\nB x:1\nA x:2\n",
+            "0:1|A 1:2|B\nA\nA B\nB\nA B\n",
+        ];
+        let mut matrix = String::from("2|r0 2|r1 2|r2 2|r3 2|c0 2|c1 2|c2 2|c3\n");
+        for r in 0..4 {
+            for c in 0..4 {
+                matrix += &format!("r{r} c{c}\n");
+            }
+        }
         for text in SMALL_TREES
             .into_iter()
             .chain(forced)
-            .chain([queens.as_str()])
+            .chain(bounded)
+            .chain([queens.as_str(), matrix.as_str()])
         {
             let problem = knuth::parse(text).unwrap().problem;
             // A fresh search for every path: a probe leaves the sets' members in another order,
             // and the paths are enumerated by their branch numbers.
             let (nodes, solutions) = expectation(|pick| {
-                let mut search = Search::new(&problem).unwrap();
+                let mut search = Search::new(&problem);
                 let probe = search.walk(pick).unwrap();
                 search.check_invariants().unwrap();
                 probe
             });
-            let mut search = Search::new(&problem).unwrap();
+            let mut search = Search::new(&problem);
             assert_eq!(search.count(), Status::Exhausted);
             let stats = search.stats();
             assert!(
@@ -126,9 +154,9 @@ mod tests {
         let problem = knuth::parse("A B C | X\nA X\nB C\nA B\nC X\nA C\n")
             .unwrap()
             .problem;
-        let mut whole = Search::new(&problem).unwrap();
+        let mut whole = Search::new(&problem);
         assert_eq!(whole.count(), Status::Exhausted);
-        let mut search = Search::new(&problem).unwrap();
+        let mut search = Search::new(&problem);
         let first = search.estimate(50, 3).unwrap();
         assert_eq!(search.estimate(50, 3).unwrap(), first);
         assert_eq!(search.stats(), Default::default());
@@ -136,7 +164,7 @@ mod tests {
         assert_eq!(search.stats(), whole.stats());
         assert_eq!(search.estimate(1, 0), Err(EstimateError::AlreadyStarted));
         // With `B C` forced, `A X` is forced too: one node, the solution, on every probe.
-        let mut forced = Search::new(&problem).unwrap();
+        let mut forced = Search::new(&problem);
         forced.force(1).unwrap();
         let estimate = forced.estimate(20, 1).unwrap();
         assert_eq!((estimate.nodes.mean, estimate.solutions.mean), (1.0, 1.0));

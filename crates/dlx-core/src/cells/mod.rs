@@ -9,14 +9,17 @@
 //!
 //! The search finds the same solutions as [`crate::Search`] (in another order), but walks a
 //! different tree, so its [`Stats`] have their own definitions and are not comparable to Knuth's
-//! figures. It supports primary and secondary items, with colors (Knuth's Algorithm C, as his
-//! ssxcc does it on sparse sets); problems with multiplicities are refused with [`Unsupported`].
+//! figures. It takes primary and secondary items, with colors (Knuth's Algorithm C, as his
+//! ssxcc does it on sparse sets) and multiplicities (Algorithm M, as his ssmcc does it: a primary
+//! item covered between `min` and `max` times is chosen by its score, the number of ways to
+//! choose the first of the options it still takes; when it needs as many options as it has, they
+//! are taken without branching, and when it has fewer, the move is abandoned).
 //!
 //! ```
 //! use dlx_core::{cells, knuth, Status};
 //!
 //! let problem = knuth::parse("A B C | X\nA X\nB C\nA B\nC X\n").unwrap().problem;
-//! let mut search = cells::Search::new(&problem).unwrap();
+//! let mut search = cells::Search::new(&problem);
 //! let mut found: Vec<Vec<usize>> = search.solutions().collect();
 //! found.iter_mut().for_each(|s| s.sort_unstable());
 //! found.sort();
@@ -29,25 +32,4 @@ mod search;
 mod sets;
 mod split;
 
-use thiserror::Error;
-
-pub use search::{supports, Search, Solutions, Stats};
-
-/// Why the cells engine cannot search a problem.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum Unsupported {
-    /// Some primary item may be covered other than exactly once.
-    #[error(
-        "the cells engine does not support multiplicities (item #{item} has bounds {min}..={max}); \
-         use the default engine"
-    )]
-    Multiplicities {
-        /// The first item with bounds other than `(1, 1)`.
-        item: usize,
-        /// The least number of times it must be covered.
-        min: u32,
-        /// The most number of times it may be covered.
-        max: u32,
-    },
-}
+pub use search::{Search, Solutions, Stats};

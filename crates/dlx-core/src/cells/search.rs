@@ -2,8 +2,7 @@
 
 use std::fmt;
 
-use super::sets::{Checkpoint, Sets};
-use super::Unsupported;
+use super::sets::{Checkpoint, Sets, NO_OPTION};
 use crate::problem::Problem;
 use crate::{Budget, Engine, Status, Stop, Watch};
 
@@ -124,14 +123,8 @@ pub struct Search {
 }
 
 impl Search {
-    /// A search over `problem`, or why this engine cannot search it (multiplicities).
-    pub fn new(problem: &Problem) -> Result<Search, Unsupported> {
-        supports(problem)?;
-        Ok(Search::laid_out(problem))
-    }
-
-    /// A search over `problem`, which the engine [supports].
-    pub(super) fn laid_out(problem: &Problem) -> Search {
+    /// A search over `problem`.
+    pub fn new(problem: &Problem) -> Search {
         Search {
             sets: Sets::new(problem),
             levels: Vec::new(),
@@ -183,12 +176,26 @@ impl Search {
     pub fn solution_into(&self, options: &mut Vec<usize>) {
         options.clear();
         if self.state == State::Recover {
-            options.extend(self.chosen.iter().map(|&x| self.sets.option_of(x)));
+            let taken = self.chosen.iter().filter(|&&x| x != NO_OPTION);
+            options.extend(taken.map(|&x| self.sets.option_of(x)));
         }
     }
 
     /// Runs until the next solution, the end, the limit or the [`Stop`].
     pub fn step(&mut self) -> Status {
+        if self.sets.bounded() {
+            self.step_in::<true>()
+        } else {
+            self.step_in::<false>()
+        }
+    }
+
+    /// [`step`](Self::step), for a problem with multiplicities (`BOUNDED`) or without: then a
+    /// forced move may be to take an item that needs no more options out of the problem, a
+    /// branch may be to choose no further option for its item, and each branch but the first
+    /// rules out the option tried before it (see [`Sets::choices`]).
+    #[inline(always)]
+    fn step_in<const BOUNDED: bool>(&mut self) -> Status {
         // `ok`: the current partial solution has no contradiction yet; otherwise back up.
         let mut ok = match self.state {
             State::Done => {
@@ -218,6 +225,10 @@ impl Search {
                 let (item, count) = sets.choose();
                 debug_assert!(count != 0);
                 if count == 1 {
+                    if BOUNDED && sets.may_stop(item) {
+                        sets.retire(item);
+                        continue;
+                    }
                     let y = sets.members(item)[0];
                     self.chosen.push(y);
                     pending.forced += 1;
@@ -234,7 +245,11 @@ impl Search {
                 }
                 stats.nodes += 1;
                 let first = self.tries.len();
-                self.tries.extend_from_slice(sets.members(item));
+                if BOUNDED {
+                    sets.choices(item, &mut self.tries);
+                } else {
+                    self.tries.extend_from_slice(sets.members(item));
+                }
                 self.levels.push(Level {
                     first,
                     tried: 1,
@@ -257,11 +272,24 @@ impl Search {
                 };
                 sets.restore(&level.snapshot);
                 self.chosen.truncate(level.chosen);
-                if level.first + level.tried < self.tries.len() {
-                    let y = self.tries[level.first + level.tried];
+                let next = level.first + level.tried;
+                // With multiplicities, the option tried last is ruled out for good at this
+                // level, unless that leaves too few options: then no branch is left.
+                let open = next < self.tries.len()
+                    && (!BOUNDED || {
+                        let excluded = sets.exclude(self.tries[next - 1], &mut pending.updates);
+                        if excluded {
+                            sets.resave(&level.snapshot);
+                        } else {
+                            *pending = Pending::default();
+                        }
+                        excluded
+                    });
+                if open {
+                    let y = self.tries[next];
                     level.tried += 1;
                     self.chosen.push(y);
-                    ok = sets.select(y, &mut pending.updates);
+                    ok = (BOUNDED && y == NO_OPTION) || sets.select(y, &mut pending.updates);
                     break;
                 }
                 self.tries.truncate(level.first);
@@ -279,7 +307,8 @@ impl Search {
     /// will read them again); the property tests check it after every step. Costs a walk over
     /// every set.
     pub fn check_invariants(&self) -> Result<(), String> {
-        if self.state == State::Done {
+        // An item with fewer options than its minimum ends the search before it starts.
+        if self.state == State::Done || self.state == State::Start && !self.sets.feasible() {
             return Ok(());
         }
         self.sets.check_invariants()
@@ -294,20 +323,6 @@ impl Search {
     pub fn count(&mut self) -> Status {
         Engine::count(self)
     }
-}
-
-/// Whether the cells engine can search `problem`, or what it has that the engine does not do
-/// (multiplicities).
-pub fn supports(problem: &Problem) -> Result<(), Unsupported> {
-    if problem.has_multiplicities() {
-        for item in 0..problem.primary_count() {
-            let (min, max) = problem.bounds(item);
-            if (min, max) != (1, 1) {
-                return Err(Unsupported::Multiplicities { item, min, max });
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The solutions of a cells [`Search`], one `Vec` of option numbers each (see

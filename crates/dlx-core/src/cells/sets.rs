@@ -19,6 +19,16 @@
 //!   The item stays active, with only options of color `c` in its set, and is marked with `c`
 //!   in `pure`, so that a later option of that color passes over it. The marks are undone from
 //!   a trail of purified items, whose length a snapshot keeps beside the lengths.
+//! - Multiplicities (Algorithm M, as Knuth's ssmcc): a primary item that may still be covered
+//!   `bound` more times, of which `need` (the bound less the item's slack, `max - min`, or 0)
+//!   it must be, keeps as its length not the size `l` of its set but its *score* `l - need + 1`:
+//!   the number of ways to choose the first of its remaining options (Knuth's branching degree),
+//!   which is 1 for a forced move, 0 for a contradiction, and the size of the set for an item
+//!   covered exactly once. Its base is shifted by `need - 1` to match (`floor` keeps where the
+//!   set really starts), so that removing an option from it is the same operation as for any
+//!   other item. Taking an option covers an item whose bound it uses up, and otherwise only takes
+//!   the option out of the item's set: the score stays (one fewer option, one fewer needed), or,
+//!   once the item needs none, drops by one. Snapshots then keep bases and bounds too.
 
 use crate::problem::Problem;
 use crate::unchecked::{get, get_mut};
@@ -90,11 +100,24 @@ pub(crate) struct Sets {
     pure: Vec<u32>,
     /// The items purified, in order, for the snapshots to undo `pure`.
     purified: Vec<u32>,
+    /// Whether some primary item has bounds other than `(1, 1)`: then `lens` holds scores for
+    /// primary items, and `bound`, `slack` and `floor` apply.
+    bounded: bool,
+    /// How many more times every primary item may be covered (empty when not `bounded`).
+    bound: Vec<u32>,
+    /// Every primary item's `max - min` (empty when not `bounded`).
+    slack: Vec<u32>,
+    /// Where every item's set starts in `set` (`bases` is shifted for scores and secondaries).
+    floor: Vec<u32>,
 }
+
+/// The node that stands in a list of choices for the choice of no further option for the item
+/// branched on (an item whose minimum is met): node 0, a spacer, is never an option's.
+pub(crate) const NO_OPTION: u32 = 0;
 
 impl Sets {
     /// Lays out `problem` with every item active and every option present, each item's set in
-    /// input order. The caller has checked that the problem has no multiplicities.
+    /// input order.
     pub(crate) fn new(problem: &Problem) -> Sets {
         let n = problem.item_count();
         let options = problem.option_count();
@@ -114,6 +137,24 @@ impl Sets {
             start += l;
         }
         let mut fill = bases.clone();
+        let floor = bases.clone();
+        let bounded = problem.has_multiplicities();
+        let (mut bound, mut slack) = (Vec::new(), Vec::new());
+        if bounded {
+            for k in 0..primary {
+                let (min, max) = problem.bounds(k);
+                bound.push(max);
+                slack.push(max - min);
+                // The score `l - min + 1` on a base shifted by `min - 1`; an item with fewer
+                // options than its minimum scores 0, which makes the problem infeasible.
+                if len[k] >= min {
+                    len[k] = len[k] + 1 - min;
+                    bases[k] = bases[k].wrapping_add(min).wrapping_sub(1);
+                } else {
+                    len[k] = 0;
+                }
+            }
+        }
         // A secondary item never runs short: shifted, it never looks it either. (A problem has
         // far fewer than `SHIFT` entries: they are all in memory, four bytes or more each.)
         for k in primary..n {
@@ -174,11 +215,74 @@ impl Sets {
             colored,
             pure: vec![0; n],
             purified: Vec::new(),
+            bounded,
+            bound,
+            slack,
+            floor,
         }
     }
 
-    /// The option that node `x` belongs to.
+    /// Whether the problem has multiplicities (see the module's notes).
+    pub(crate) fn bounded(&self) -> bool {
+        self.bounded
+    }
+
+    /// How many options primary item `i`'s set holds.
+    fn size(&self, i: usize) -> u32 {
+        self.bases[i]
+            .wrapping_add(self.lens[i])
+            .wrapping_sub(self.floor[i])
+    }
+
+    /// Whether the active primary item `i` needs no further option, so that the choice of none
+    /// is open to it (always false without multiplicities).
+    pub(crate) fn may_stop(&self, i: u32) -> bool {
+        let i = i as usize;
+        self.bounded && self.bound[i] <= self.slack[i]
+    }
+
+    /// Takes the active primary item `i`, which has no options left and needs none, out of the
+    /// problem (a move forced on an item with multiplicities).
+    pub(crate) fn retire(&mut self, i: u32) {
+        debug_assert!(self.may_stop(i) && self.size(i as usize) == 0);
+        self.lens[i as usize] = INACTIVE;
+        self.remaining -= 1;
+    }
+
+    /// Rules out the option of node `z`, open to an active primary item: takes it out of the
+    /// sets of all of its items (an option tried before at a branch on an item with
+    /// multiplicities, so that no later branch takes the same options in another order).
+    /// Returns `false`, leaving the work half done for [`restore`](Self::restore), when that
+    /// leaves a primary item with too few options.
+    pub(crate) fn exclude(&mut self, z: u32, updates: &mut u64) -> bool {
+        let first = self.start[z as usize];
+        let mut sets = self.arena();
+        let ok = sets.remove_option(first as usize);
+        *updates += sets.removed + 1;
+        self.candidate = sets.candidate;
+        ok
+    }
+
+    /// The parts of the sets that the removals change, borrowed apart.
+    fn arena(&mut self) -> Arena<'_> {
+        Arena {
+            nodes: &mut self.nodes,
+            start: &self.start,
+            set: &mut self.set,
+            lens: &mut self.lens,
+            bases: &mut self.bases,
+            colors: &self.colors,
+            primary: self.primary,
+            candidate: self.candidate,
+            removed: 0,
+        }
+    }
+
+    /// The option that node `x` belongs to; for [`NO_OPTION`], one past the last option.
     pub(crate) fn option_of(&self, x: u32) -> usize {
+        if x == NO_OPTION {
+            return self.firsts.len();
+        }
         self.option_of[x as usize] as usize
     }
 
@@ -192,7 +296,12 @@ impl Sets {
         let k = self.nodes[w].item as usize;
         let (len, base) = (self.lens[k], self.bases[k]);
         let loc = self.nodes[w].loc;
-        len != INACTIVE && loc.wrapping_sub(base) < len && self.set[loc as usize] as usize == w
+        let inside = if self.bounded && k < self.primary {
+            loc.wrapping_sub(self.floor[k]) < self.size(k)
+        } else {
+            loc.wrapping_sub(base) < len
+        };
+        len != INACTIVE && inside && self.set[loc as usize] as usize == w
     }
 
     /// The first item on which the option of its first node `first` is no longer open (the item
@@ -218,8 +327,30 @@ impl Sets {
     /// so a caller that tries them one by one must keep its own copy.
     pub(crate) fn members(&self, i: u32) -> &[u32] {
         debug_assert!((i as usize) < self.primary);
-        let base = self.bases[i as usize];
-        &self.set[base as usize..(base + self.lens[i as usize]) as usize]
+        let i = i as usize;
+        let top = self.bases[i].wrapping_add(self.lens[i]) as usize;
+        if self.bounded {
+            &self.set[self.floor[i] as usize..top]
+        } else {
+            &self.set[self.bases[i] as usize..top]
+        }
+    }
+
+    /// The choices at a branch on item `i`, in the order of the options: the first options of
+    /// its set, as many as its score (after taking one, `i` still needs all but one of those
+    /// after it), then [`NO_OPTION`] if it needs none; appended to `tries`.
+    pub(crate) fn choices(&self, i: u32, tries: &mut Vec<u32>) {
+        let from = tries.len();
+        tries.extend_from_slice(self.members(i));
+        if !self.bounded {
+            return;
+        }
+        tries[from..].sort_unstable();
+        if self.may_stop(i) {
+            tries.push(NO_OPTION);
+        } else {
+            tries.truncate(from + self.lens[i as usize] as usize);
+        }
     }
 
     /// Whether every primary item has an option at all (to be checked before the search starts:
@@ -234,6 +365,10 @@ impl Sets {
     pub(crate) fn checkpoint(&mut self) -> Checkpoint {
         let at = self.saved.len();
         self.saved.extend_from_slice(&self.lens);
+        if self.bounded {
+            self.saved.extend_from_slice(&self.bases[..self.primary]);
+            self.saved.extend_from_slice(&self.bound);
+        }
         Checkpoint {
             at,
             remaining: self.remaining,
@@ -246,11 +381,24 @@ impl Sets {
         let n = self.lens.len();
         let at = checkpoint.at;
         self.lens.copy_from_slice(&self.saved[at..at + n]);
+        if self.bounded {
+            let p = self.primary;
+            self.bases[..p].copy_from_slice(&self.saved[at + n..at + n + p]);
+            self.bound
+                .copy_from_slice(&self.saved[at + n + p..at + n + 2 * p]);
+        }
         self.remaining = checkpoint.remaining;
         for &x in &self.purified[checkpoint.purified..] {
             self.pure[x as usize] = 0;
         }
         self.purified.truncate(checkpoint.purified);
+    }
+
+    /// Makes the lengths now those that `checkpoint` restores: after options were
+    /// [excluded](Self::exclude), which changes nothing else.
+    pub(crate) fn resave(&mut self, checkpoint: &Checkpoint) {
+        let n = self.lens.len();
+        self.saved[checkpoint.at..checkpoint.at + n].copy_from_slice(&self.lens);
     }
 
     /// Forgets `checkpoint`, the latest, and any snapshot taken after it.
@@ -268,10 +416,27 @@ impl Sets {
             if len == INACTIVE {
                 continue;
             }
-            // A secondary item's base and length are shifted apart (see `SHIFT`).
+            // A secondary item's base and length are shifted apart (see `SHIFT`), and so are a
+            // primary item's when it has a score.
             let bottom = if k < self.primary { 0 } else { SHIFT };
-            for p in bottom..len {
-                let at = base.wrapping_add(p) as usize;
+            if self.bounded && k < self.primary && len == 0 {
+                // Fewer options than its minimum from the start: the search never starts.
+                continue;
+            }
+            let (from, to) = if self.bounded && k < self.primary {
+                let size = self.size(k);
+                let need = self.bound[k].saturating_sub(self.slack[k]);
+                if len.wrapping_add(need) != size + 1 {
+                    return Err(format!(
+                        "item {k} has {size} options and needs {need}, but its score is {len}"
+                    ));
+                }
+                (self.floor[k], self.floor[k] + size)
+            } else {
+                (base.wrapping_add(bottom), base.wrapping_add(len))
+            };
+            for at in from..to {
+                let at = at as usize;
                 let w = *self
                     .set
                     .get(at)
@@ -354,11 +519,100 @@ impl Sets {
     pub(crate) fn select(&mut self, y: u32, updates: &mut u64) -> bool {
         // Two copies of the loop: the test for a color costs 3% of the instructions of a search
         // without colors.
-        if self.colored {
-            self.select_in::<true>(y, updates)
-        } else {
-            self.select_in::<false>(y, updates)
+        match (self.bounded, self.colored) {
+            (false, true) => self.select_in::<true>(y, updates),
+            (false, false) => self.select_in::<false>(y, updates),
+            (true, true) => self.select_bounded::<true>(y, updates),
+            (true, false) => self.select_bounded::<false>(y, updates),
         }
+    }
+
+    /// [`select`](Self::select) with multiplicities: a primary item whose bound the option uses
+    /// up is covered; one that may be covered again only loses the option from its set (see
+    /// the module's notes), and stays active.
+    fn select_bounded<const COLORED: bool>(&mut self, y: u32, updates: &mut u64) -> bool {
+        let mut sets = Arena {
+            nodes: &mut self.nodes,
+            start: &self.start,
+            set: &mut self.set,
+            lens: &mut self.lens,
+            bases: &mut self.bases,
+            colors: &self.colors,
+            primary: self.primary,
+            candidate: self.candidate,
+            removed: 0,
+        };
+        let y = y as usize;
+        let mut w = y;
+        let mut ok = true;
+        loop {
+            let j = sets.nodes[w].item as usize;
+            let color = if COLORED { sets.colors[w] } else { 0 };
+            *updates += 1;
+            if j < self.primary {
+                let bound = self.bound[j] - 1;
+                self.bound[j] = bound;
+                // The size of `j`'s set, and where it starts.
+                let floor = self.floor[j];
+                let size = sets.bases[j].wrapping_add(sets.lens[j]).wrapping_sub(floor);
+                if bound == 0 {
+                    self.remaining -= 1;
+                    // Covered as an item without multiplicity: its true length and base.
+                    sets.lens[j] = size;
+                    sets.bases[j] = floor;
+                    if !sets.remove_options(j, w) {
+                        ok = false;
+                        break;
+                    }
+                    sets.lens[j] = INACTIVE;
+                } else {
+                    // The option leaves `j`'s set: swapped with its last member.
+                    let top = floor + size - 1;
+                    let p = sets.nodes[w].loc;
+                    let last = sets.set[top as usize];
+                    sets.set[p as usize] = last;
+                    sets.nodes[last as usize].loc = p;
+                    sets.set[top as usize] = w as u32;
+                    sets.nodes[w].loc = top;
+                    if bound >= self.slack[j] {
+                        // One option fewer, and one fewer needed: the same score.
+                        sets.bases[j] = sets.bases[j].wrapping_sub(1);
+                    } else {
+                        sets.lens[j] -= 1;
+                        if sets.lens[j] == 1 {
+                            sets.candidate = j as u32;
+                        }
+                    }
+                }
+            } else if color == 0 {
+                if !sets.remove_options(j, w) {
+                    ok = false;
+                    break;
+                }
+                sets.lens[j] = INACTIVE;
+            } else if self.pure[j] != color {
+                debug_assert_eq!(self.pure[j], 0);
+                if !sets.purify(j, color) {
+                    ok = false;
+                    break;
+                }
+                self.pure[j] = color;
+                self.purified.push(j as u32);
+            } else {
+                *updates -= 1;
+            }
+            w += 1;
+            let next = sets.nodes[w];
+            if next.item == SPACER {
+                w = next.loc as usize;
+            }
+            if w == y {
+                break;
+            }
+        }
+        *updates += sets.removed;
+        self.candidate = sets.candidate;
+        ok
     }
 
     /// [`select`](Self::select), for a problem with colors or without.

@@ -9,6 +9,7 @@
 //! option is an untried branch counts them, and a unit that is the path to a node does not.
 
 use super::search::State;
+use super::sets::NO_OPTION;
 use super::Search;
 use super::Stats;
 use crate::parallel::ParallelError;
@@ -19,17 +20,10 @@ impl Search {
     /// Starts over on `problem` (which may differ from the last one): nothing forced,
     /// statistics zero, no limit; the [`Stop`](crate::Stop) stays, its budget counted afresh
     /// (the work so far is first added to its [`Progress`](crate::Progress), if any).
-    pub fn reset(&mut self, problem: &Problem) -> Result<(), super::Unsupported> {
-        super::supports(problem)?;
-        self.restart_supported(problem);
-        Ok(())
-    }
-
-    /// [`reset`](Self::reset) on a problem the engine supports.
-    pub(crate) fn restart_supported(&mut self, problem: &Problem) {
+    pub fn reset(&mut self, problem: &Problem) {
         self.watch.settle(self.stats.nodes, self.stats.solutions);
         let mut watch = std::mem::take(&mut self.watch);
-        *self = Search::laid_out(problem);
+        *self = Search::new(problem);
         watch.restart(0, 0);
         self.watch = watch;
     }
@@ -73,6 +67,85 @@ impl Search {
         Ok(())
     }
 
+    /// The next move of the path of a unit of a problem with multiplicities: `option` as a
+    /// forced move, or as a choice of the branch the search makes here (after the moves forced
+    /// on items that need no more options, which the path does not list), with the choices
+    /// before it ruled out. Only the last of these, and the option's own moves, count as the
+    /// search's work when `own`, as the search counts the branch.
+    fn replay(&mut self, option: usize, own: bool) -> Result<(), ForceError> {
+        if self.state != State::Start {
+            return Err(ForceError::AlreadyStarted);
+        }
+        let none = self.sets.option_of(NO_OPTION);
+        if option > none {
+            return Err(ForceError::NoSuchOption(option));
+        }
+        if self.dead || !self.sets.feasible() {
+            self.dead = true;
+            return Ok(());
+        }
+        let (item, count) = loop {
+            if self.sets.remaining() == 0 {
+                return Err(match self.sets.first_node(option) {
+                    Some(first) => ForceError::Conflict {
+                        option,
+                        item: self.sets.closed_item(first).unwrap_or_default(),
+                    },
+                    None => ForceError::NoSuchOption(option),
+                });
+            }
+            let (item, count) = self.sets.choose();
+            if count == 1 && self.sets.may_stop(item) {
+                self.sets.retire(item);
+                continue;
+            }
+            break (item, count);
+        };
+        let mut uncounted = 0;
+        if count == 1 {
+            if option == none {
+                return Err(ForceError::NotABranch {
+                    option,
+                    item: item as usize,
+                });
+            }
+            return self.select_forced(option, own);
+        }
+        let mut choices = Vec::new();
+        self.sets.choices(item, &mut choices);
+        let Some(at) = choices
+            .iter()
+            .position(|&y| self.sets.option_of(y) == option)
+        else {
+            return Err(ForceError::NotABranch {
+                option,
+                item: item as usize,
+            });
+        };
+        for (k, &y) in choices[..at].iter().enumerate() {
+            let updates = if own && k + 1 == at {
+                &mut self.pending.updates
+            } else {
+                &mut uncounted
+            };
+            if !self.sets.exclude(y, updates) {
+                self.dead = true;
+                return Ok(());
+            }
+        }
+        let node = choices[at];
+        self.chosen.push(node);
+        if node != NO_OPTION {
+            let updates = if own {
+                &mut self.pending.updates
+            } else {
+                &mut uncounted
+            };
+            self.dead = !self.sets.select(node, updates);
+        }
+        Ok(())
+    }
+
     /// The options of `nodes`.
     fn options(&self, nodes: &[u32]) -> Vec<usize> {
         nodes.iter().map(|&x| self.sets.option_of(x)).collect()
@@ -81,10 +154,19 @@ impl Search {
     /// Forces `unit` on a search that has not started, and returns the statistics its own work
     /// is to be counted from: zero, as selecting the path is not counted, and the moves of a
     /// branch are counted once they lead to a node.
+    ///
+    /// With multiplicities, a unit is the path the search takes, replayed: where the search
+    /// would branch, the options of the branch tried before the unit's are ruled out as the
+    /// search rules them out, and one past the last option stands for the choice of none.
     pub fn enter(&mut self, unit: &Unit) -> Result<Stats, ForceError> {
         let last = unit.prefix.len().saturating_sub(1);
         for (k, &option) in unit.prefix.iter().enumerate() {
-            self.select_forced(option, unit.branch && k == last)?;
+            let own = unit.branch && k == last;
+            if self.sets.bounded() {
+                self.replay(option, own)?;
+            } else {
+                self.select_forced(option, own)?;
+            }
         }
         self.entered_branch = unit.branch && !unit.prefix.is_empty();
         Ok(self.stats)
@@ -135,7 +217,7 @@ impl Search {
         problem: &Problem,
         unit: &Unit,
     ) -> Result<Option<(Vec<Unit>, Stats)>, ParallelError> {
-        self.restart_supported(problem);
+        self.reset(problem);
         self.enter(unit)?;
         self.set_budget(Budget::Nodes(0));
         match self.step() {
@@ -145,9 +227,9 @@ impl Search {
         }
         let (item, _) = self.sets.choose();
         let path = self.options(&self.chosen);
-        let branches = self
-            .sets
-            .members(item)
+        let mut choices = Vec::new();
+        self.sets.choices(item, &mut choices);
+        let branches = choices
             .iter()
             .map(|&y| {
                 let mut prefix = path.clone();

@@ -13,6 +13,8 @@ use proptest::prelude::*;
 #[derive(Clone, Debug)]
 pub struct Spec {
     pub primary: usize,
+    /// The bounds of the primary items, `(min, max)`; empty for exactly once each.
+    pub bounds: Vec<(u32, u32)>,
     pub secondary: usize,
     pub colors: u32,
     pub options: Vec<Vec<Entry>>,
@@ -22,7 +24,11 @@ impl Spec {
     pub fn build(&self) -> Problem {
         let mut b = ProblemBuilder::new();
         for i in 0..self.primary {
-            b.primary(format!("p{i}")).unwrap();
+            match self.bounds.get(i) {
+                Some(&(min, max)) => b.primary_with_bounds(format!("p{i}"), min, max),
+                None => b.primary(format!("p{i}")),
+            }
+            .unwrap();
         }
         for i in 0..self.secondary {
             b.secondary(format!("s{i}")).unwrap();
@@ -80,11 +86,61 @@ pub fn spec(
             });
         proptest::collection::vec(option, 0..=max_options).prop_map(move |options| Spec {
             primary,
+            bounds: Vec::new(),
             secondary,
             colors,
             options,
         })
     })
+}
+
+/// [`spec`] with bounds on every primary item: a least number of times from 0 to 2, and a
+/// most from the least to 2 more (at least 1).
+pub fn bounded_spec(
+    max_primary: usize,
+    max_colors: u32,
+    max_options: usize,
+) -> impl Strategy<Value = Spec> {
+    spec(max_primary, max_colors, max_options).prop_flat_map(|spec| {
+        let bounds = proptest::collection::vec((0u32..=2, 0u32..=2), spec.primary);
+        (Just(spec), bounds).prop_map(|(spec, bounds)| Spec {
+            bounds: bounds
+                .into_iter()
+                .map(|(min, extra)| (min, (min + extra).max(1)))
+                .collect(),
+            ..spec
+        })
+    })
+}
+
+/// Whether `solution` (option numbers) covers every primary item of `problem` within its bounds
+/// and every secondary item at most once, or only with options that give it the same color:
+/// the definition, checked apart from every engine.
+pub fn is_cover(problem: &Problem, solution: &[usize]) -> bool {
+    let items = problem.item_count();
+    let mut times = vec![0u32; items];
+    let mut colors: Vec<Vec<u32>> = vec![Vec::new(); items];
+    for &o in solution {
+        for e in problem.option(o) {
+            times[e.item] += 1;
+            colors[e.item].push(e.color);
+        }
+    }
+    let distinct = {
+        let mut s = solution.to_vec();
+        s.sort_unstable();
+        s.dedup();
+        s.len() == solution.len()
+    };
+    distinct
+        && (0..items).all(|i| {
+            if i < problem.primary_count() {
+                let (min, max) = problem.bounds(i);
+                (min..=max).contains(&times[i])
+            } else {
+                times[i] <= 1 || colors[i].iter().all(|&c| c != 0 && c == colors[i][0])
+            }
+        })
 }
 
 /// Steps `search` to its end, pausing every `step` nodes, and checks its invariant (with

@@ -79,9 +79,9 @@ def split(problem: Problem, units: int = 64, engine: EngineName | None = None) -
 
     The results of running them (and the remainders they leave) add up to a single search's
     solutions, nodes and updates exactly. ``engine`` is the tree split: ``"auto"`` (the
-    default: the engine a count takes, dancing cells where they apply), ``"dlx"`` or
-    ``"cells"``; a unit runs on its engine. A problem with multiplicities cannot be split
-    (``ProblemError``).
+    default: the engine a count takes, dancing cells without multiplicities), ``"dlx"`` or
+    ``"cells"``; a unit runs on its engine. A problem with multiplicities is split by
+    ``"cells"`` only (``ProblemError`` otherwise).
     """
     return _split(problem, units, engine)
 

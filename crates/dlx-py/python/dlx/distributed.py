@@ -169,10 +169,11 @@ def count(
     raises stops the run (and propagates). With ``checkpoint`` (a file name) the run keeps
     its state there after every result and, called again with the same file, resumes from
     it; a complete run's checkpoint gives its totals at once. ``engine`` is the tree split, as
-    for ``dlx.split`` (default: the engine a count takes, dancing cells where they apply); a
+    for ``dlx.split`` (default: the engine a count takes, dancing cells without multiplicities); a
     resumed run keeps the engine of its checkpoint.
 
-    A problem with multiplicities cannot be split (``dlx.ProblemError``).
+    A problem with multiplicities is split by ``engine="cells"`` only (``dlx.ProblemError``
+    otherwise).
     """
     from distributed import as_completed
 

@@ -1,0 +1,201 @@
+//! The cells engine on problems with multiplicities (and colors), against dancing links'
+//! Algorithm M and against the definition: the same solutions, each once and each a valid cover,
+//! however the search is run (stepped, split into units, on a pool of threads, as JSON units).
+
+use std::collections::BTreeSet;
+use std::num::NonZeroUsize;
+
+use dlx_core::{cells, parallel, Budget, EngineKind, Problem, Search, Stats, Status, Unit};
+use proptest::prelude::*;
+
+mod common;
+
+/// 1–5 primary items with bounds, 0–4 secondary items, 0–2 colors, up to 10 options.
+fn spec() -> impl Strategy<Value = common::Spec> {
+    common::bounded_spec(5, 2, 10)
+}
+
+fn sorted_set(solutions: &[Vec<usize>]) -> BTreeSet<Vec<usize>> {
+    solutions
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            s.sort_unstable();
+            s
+        })
+        .collect()
+}
+
+/// The solutions of a cells unit, and its own statistics.
+fn run_unit(p: &Problem, unit: &Unit) -> (Vec<Vec<usize>>, Stats) {
+    let mut search = cells::Search::new(p);
+    let start: Stats = search.enter(unit).unwrap().into();
+    let found: Vec<Vec<usize>> = search.solutions().collect();
+    let stats: Stats = search.stats().into();
+    (found, stats.since(start))
+}
+
+/// Checks that `found` and the solutions of every unit are the whole problem's, each once, and
+/// that the statistics add up to one cells search's.
+fn check_partition(
+    p: &Problem,
+    found: Vec<Vec<usize>>,
+    done: Stats,
+    units: &[Unit],
+) -> Result<(), TestCaseError> {
+    let mut whole = cells::Search::new(p);
+    let expected: Vec<Vec<usize>> = whole.solutions().collect();
+    let mut all = found;
+    let mut total = done;
+    for unit in units {
+        let (solutions, stats) = run_unit(p, unit);
+        prop_assert_eq!(stats.solutions, solutions.len() as u64);
+        all.extend(solutions);
+        total += stats;
+    }
+    let set = sorted_set(&all);
+    prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
+    prop_assert_eq!(set, sorted_set(&expected));
+    prop_assert_eq!(total, Stats::from(whole.stats()));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    /// The same solutions as Algorithm M, each once, each a cover within the bounds; the count
+    /// the same counted or iterated, and the sets' invariant kept after every step.
+    #[test]
+    fn cells_finds_algorithm_ms_solutions(spec in spec(), step in 1..6u64) {
+        let p = spec.build();
+        let mut links = Search::new(&p);
+        let expected: Vec<Vec<usize>> = links.solutions().collect();
+        let expected_set = sorted_set(&expected);
+        prop_assert_eq!(expected_set.len(), expected.len());
+
+        let mut search = cells::Search::new(&p);
+        let found: Vec<Vec<usize>> = search.solutions().collect();
+        for solution in &found {
+            prop_assert!(common::is_cover(&p, solution), "not a cover: {:?}", solution);
+        }
+        let set = sorted_set(&found);
+        prop_assert_eq!(found.len(), set.len(), "a solution was found twice");
+        prop_assert_eq!(&set, &expected_set);
+
+        let mut counting = cells::Search::new(&p);
+        prop_assert_eq!(counting.count(), Status::Exhausted);
+        prop_assert_eq!(counting.stats(), search.stats());
+        prop_assert_eq!(counting.stats().solutions, links.stats().solutions);
+
+        let mut stepped = cells::Search::new(&p);
+        let again = common::stepped_with_checks(&mut stepped, step, cells::Search::check_invariants)
+            .map_err(TestCaseError::fail)?;
+        prop_assert_eq!(again, found);
+        prop_assert_eq!(stepped.stats(), search.stats());
+    }
+
+    #[test]
+    fn frontiers_and_the_work_done_partition_the_tree(
+        spec in spec(),
+        budgets in proptest::collection::vec(0..12u64, 1..4),
+        by_updates: bool,
+    ) {
+        let p = spec.build();
+        let (found, done, units) = common::frontiers_of_frontiers::<cells::Search>(&p, &budgets, |_, budget| {
+            if by_updates { Budget::Updates(budget) } else { Budget::Nodes(budget) }
+        });
+        check_partition(&p, found, done, &units)?;
+    }
+
+    #[test]
+    fn a_frontier_after_a_solution_partitions_the_rest(spec in spec(), solutions in 1..4usize) {
+        let p = spec.build();
+        let mut search = cells::Search::new(&p);
+        let found: Vec<Vec<usize>> = search.solutions().take(solutions).collect();
+        let units = search.frontier_units();
+        check_partition(&p, found, search.stats().into(), &units)?;
+    }
+
+    #[test]
+    fn split_units_partition_the_tree(spec in spec(), units in 0..40usize) {
+        let p = spec.build();
+        let split = parallel::split(&p, &[], units, EngineKind::Cells).unwrap();
+        check_partition(&p, Vec::new(), split.above, &split.units)?;
+    }
+
+    #[test]
+    fn the_pool_counts_as_one_thread(spec in spec(), threads in 1..4usize, slice in 1..20u64) {
+        let p = spec.build();
+        let mut whole = cells::Search::new(&p);
+        whole.count();
+        let pool = parallel::Pool::new(&p, NonZeroUsize::new(threads).unwrap())
+            .with_engine(EngineKind::Cells)
+            .with_slice(slice);
+        let report = pool.count(&[]).unwrap();
+        prop_assert_eq!(report.stats, Stats::from(whole.stats()));
+    }
+}
+
+/// The family of the benchmarks: n x n 0/1 matrices with two ones in every row and column
+/// (OEIS A001499), on one thread, on two, and as units.
+#[test]
+fn matrices_with_two_ones_per_line() {
+    let mut counts = Vec::new();
+    for n in 1..=5usize {
+        let mut text = String::new();
+        for line in ["r", "c"] {
+            for k in 0..n {
+                text += &format!("2|{line}{k} ");
+            }
+        }
+        text.push('\n');
+        for r in 0..n {
+            for c in 0..n {
+                text += &format!("r{r} c{c}\n");
+            }
+        }
+        let p = dlx_core::knuth::parse(&text).unwrap().problem;
+        let mut links = Search::new(&p);
+        links.count();
+        let mut search = cells::Search::new(&p);
+        assert_eq!(search.count(), Status::Exhausted);
+        assert_eq!(search.stats().solutions, links.stats().solutions);
+        let two = NonZeroUsize::new(2).unwrap();
+        let pool = parallel::Pool::new(&p, two).with_engine(EngineKind::Cells);
+        let report = pool.count(&[]).unwrap();
+        assert_eq!(report.stats, Stats::from(search.stats()));
+        let split = parallel::split(&p, &[], 7, EngineKind::Cells).unwrap();
+        let units: u64 = split
+            .units
+            .iter()
+            .map(|u| run_unit(&p, u).1.solutions)
+            .sum();
+        assert_eq!(units, search.stats().solutions);
+        counts.push(search.stats().solutions);
+    }
+    // By brute force over the rows: each a pair of columns, each column used twice.
+    let brute = |n: usize| -> u64 {
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .collect();
+        fn rows(left: usize, used: &mut [u32], pairs: &[(usize, usize)]) -> u64 {
+            if left == 0 {
+                return u64::from(used.iter().all(|&u| u == 2));
+            }
+            let mut total = 0;
+            for &(a, b) in pairs {
+                if used[a] < 2 && used[b] < 2 {
+                    used[a] += 1;
+                    used[b] += 1;
+                    total += rows(left - 1, used, pairs);
+                    used[a] -= 1;
+                    used[b] -= 1;
+                }
+            }
+            total
+        }
+        rows(n, &mut vec![0; n], &pairs)
+    };
+    let expected: Vec<u64> = (1..=5).map(brute).collect();
+    assert_eq!(counts, expected);
+}
