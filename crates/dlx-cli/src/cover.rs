@@ -73,7 +73,7 @@ pub fn run(args: &CoverArgs) -> Result<Outcome> {
         // The range of --best fits any usize.
         return crate::cheapest::run(&problem, &name, &args.search, k as usize);
     }
-    if memo::tried_by_count(&problem, &args.search) {
+    if memo::tried_by_count(&args.search) {
         return memo::count_auto(&problem, &name, &args.search, args.memo.max_memory());
     }
     // Each solution as its options, one per line.

@@ -248,15 +248,10 @@ fn report_memo_cut(
     }
 }
 
-/// Whether `dlx cover --count` tries the memo on `problem`: a count by the default engine of
-/// every solution, without a node budget (which counts a searching engine's nodes), on a problem
-/// without multiplicities.
-pub fn tried_by_count(problem: &Problem, args: &SearchArgs) -> bool {
-    args.count
-        && args.engine == EngineChoice::Auto
-        && args.limit.is_none()
-        && args.budget.is_none()
-        && !problem.has_multiplicities()
+/// Whether `dlx cover --count` tries the memo: a count by the default engine of every solution,
+/// without a node budget (which counts a searching engine's nodes).
+pub fn tried_by_count(args: &SearchArgs) -> bool {
+    args.count && args.engine == EngineChoice::Auto && args.limit.is_none() && args.budget.is_none()
 }
 
 /// How a count raced with a memo trial ended.

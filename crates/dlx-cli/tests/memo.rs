@@ -56,8 +56,9 @@ fn stops_at_its_limits_with_exit_code_3() {
 
 #[test]
 fn refuses_what_it_does_not_count() {
+    // Multiplicities are counted, but no ZDD of their solutions is built.
     let multiplicity = "2|A B\nA\nA B\n";
-    let (_, why) = ends(&["cover", "--count", "--memo", "-"], multiplicity, 2);
+    let (_, why) = ends(&["cover", "--zdd", "-"], multiplicity, 2);
     assert!(why.contains("multiplicities"), "{why}");
     let toy = "A B\nA\nB\n";
     for extra in [
@@ -75,6 +76,35 @@ fn refuses_what_it_does_not_count() {
     ends(&["cover", "--memo", "-"], toy, 2);
     let (_, why) = ends(&["gen", "domino", "0"], "", 2);
     assert!(why.contains("at least one row"), "{why}");
+}
+
+#[test]
+fn counts_multiplicities_by_memo_and_takes_it_by_itself() {
+    // 0/1 matrices with two ones in every row and column: OEIS A001499.
+    for (n, expected) in [(3, "6\n"), (5, "2040\n"), (7, "3110940\n")] {
+        let (matrices, _) = succeeds(&["gen", "matrices", &n.to_string()], "");
+        let (count, stats) = succeeds(
+            &["cover", "--count", "--memo", "--stats", "-"],
+            matrices.clone(),
+        );
+        assert_eq!(count, expected, "n = {n}");
+        assert!(stats.trim_end().ends_with("engine=memo"), "{stats}");
+        if n == 7 {
+            // Long enough for the trial: the plain count takes the memo too.
+            let (count, stats) = succeeds(&["cover", "--count", "--stats", "-"], matrices);
+            assert_eq!(count, expected);
+            assert!(stats.trim_end().ends_with("engine=memo"), "{stats}");
+        }
+    }
+    // A bound cuts the count short with the solutions counted so far.
+    let (matrices, _) = succeeds(&["gen", "matrices", "7"], "");
+    let (count, why) = ends(
+        &["cover", "--count", "--memo", "--max-memory", "64K", "-"],
+        matrices,
+        3,
+    );
+    assert!(count.ends_with("+\n"), "{count}");
+    assert!(why.contains("--max-memory 65536 ran out"), "{why}");
 }
 
 #[test]

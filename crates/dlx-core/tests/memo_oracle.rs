@@ -87,6 +87,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(1024))]
 
     #[test]
+    fn memo_counts_multiplicities_as_algorithm_m_does(spec in common::bounded_spec(6, 2, 14)) {
+        let p = spec.build();
+        let counted = Memo::new(&p).count().unwrap();
+        prop_assert_eq!(counted.count.to_u64(), Some(searched(&p)));
+    }
+
+    #[test]
     fn memo_counts_as_dancing_links_does(spec in common::spec(8, 3, 20)) {
         let p = spec.build();
         let counted = Memo::new(&p).count().unwrap();

@@ -474,7 +474,7 @@ impl Problem {
     /// The number of solutions by memoised search (after Knuth's dlx6, as ``dlx cover --count
     /// --memo``), an exact ``int`` however large: far beyond any enumeration where sub-problems
     /// repeat, as in tilings. One thread, the GIL released; ``max_memory`` bytes bound its
-    /// cache (``MemoryError`` past them); ``ProblemError`` for multiplicities.
+    /// cache (``MemoryError`` past them). Problems with multiplicities are counted too.
     #[pyo3(signature = (max_memory = DEFAULT_MAX_MEMORY))]
     fn zdd_count(&self, py: Python<'_>, max_memory: u64) -> PyResult<Py<PyAny>> {
         crate::memo::count(py, &self.problem, max_memory)
@@ -483,7 +483,8 @@ impl Problem {
     /// ``n`` solutions drawn from the ZDD of all solutions (as ``dlx cover --sample``), each
     /// solution equally likely at each draw, as lists of option numbers like ``solutions``
     /// yields; the same ``seed``, the same draws. An empty list when there is no solution.
-    /// ``max_memory`` as for ``zdd_count``.
+    /// ``max_memory`` as for ``zdd_count``; ``ProblemError`` for multiplicities (no ZDD is built
+    /// for them).
     #[pyo3(signature = (n, seed = 1, max_memory = DEFAULT_MAX_MEMORY))]
     fn sample(
         &self,

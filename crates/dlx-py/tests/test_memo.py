@@ -40,8 +40,13 @@ def test_samples_are_solutions_drawn_evenly_and_reproducibly() -> None:
     assert dlx.Problem(["a", "b"], [["a"]]).sample(3) == []
 
 
-def test_memo_errors_are_pythons() -> None:
+def test_memo_counts_multiplicities_but_draws_none() -> None:
+    toy3 = problem("toy3.dlx")
+    assert toy3.zdd_count() == toy3.count()
     with pytest.raises(dlx.ProblemError, match="multiplicities"):
-        problem("toy3.dlx").zdd_count()
+        toy3.sample(1)
+
+
+def test_memo_errors_are_pythons() -> None:
     with pytest.raises(MemoryError, match="max_memory"):
         domino(8, 8).zdd_count(max_memory=4096)

@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 
+use super::bounded::Bounded;
 use super::signature::Key;
 use super::zdd::{Node, Zdd};
 use super::{Memo, MemoError, MemoStats, Natural};
@@ -68,6 +69,8 @@ pub struct Counting<'m, 'p> {
     stats: MemoStats,
     /// The whole problem's answer, once the search is done.
     done: Option<Answer>,
+    /// The search of a problem with multiplicities, which runs instead of the one above.
+    bounded: Option<Bounded<'p>>,
 }
 
 impl<'m, 'p> Counting<'m, 'p> {
@@ -89,7 +92,12 @@ impl<'m, 'p> Counting<'m, 'p> {
                 ..MemoStats::default()
             },
             done: None,
+            bounded: None,
         };
+        if memo.problem.has_multiplicities() {
+            counting.bounded = Some(Bounded::new(memo.problem));
+            return counting;
+        }
         let root = sig.root();
         if sig.solved(&root) {
             counting.done = Some(Answer {
@@ -112,11 +120,17 @@ impl<'m, 'p> Counting<'m, 'p> {
 
     /// The search's figures so far.
     pub fn stats(&self) -> MemoStats {
-        self.stats
+        match &self.bounded {
+            Some(bounded) => bounded.stats(),
+            None => self.stats,
+        }
     }
 
     /// The solutions counted so far: those of the sub-problems and branches already finished.
     pub fn found(&self) -> Natural {
+        if let Some(bounded) = &self.bounded {
+            return bounded.found();
+        }
         if let Some(done) = &self.done {
             return done.count.clone();
         }
@@ -132,6 +146,9 @@ impl<'m, 'p> Counting<'m, 'p> {
     /// until the count is done: then the number of solutions. After [`MemoError::Stopped`] the
     /// search can resume; after [`MemoError::Memory`] it cannot.
     pub fn resume(&mut self, stop: Stop) -> Result<Natural, MemoError> {
+        if let Some(bounded) = &mut self.bounded {
+            return bounded.resume(stop, self.memo.max_bytes);
+        }
         let sig = &self.memo.signatures;
         let max_bytes = self.memo.max_bytes;
         let mut watch = Watch::new(stop);

@@ -18,9 +18,12 @@
 //! bounds them, and the search stops with [`MemoError::Memory`] instead of growing past it. The
 //! search is iterative: its own stack holds one frame per option chosen, at most one per
 //! primary item; [`Memo::counting`] gives it as a resumable [`Counting`]. Problems with
-//! multiplicities are refused ([`MemoError::Multiplicities`]), as dlx6 refuses them.
+//! multiplicities (which dlx6 refuses) are counted by a search of their own, `bounded`, whose
+//! signatures hold how often each item is covered and the item being filled; no ZDD is built for
+//! them ([`MemoError::Multiplicities`]).
 //!
 //! Modules: `signature` (sub-problems as keys, the branching rule), `counting` (the search),
+//! `bounded` (the search with multiplicities),
 //! `zdd` (the diagram, its count and solutions), `format` (its text), `sample` (uniform draws),
 //! `natural` (exact counts).
 //!
@@ -34,6 +37,7 @@
 //! assert_eq!(counted.count.to_u64(), Some(3));
 //! ```
 
+mod bounded;
 mod counting;
 mod format;
 mod natural;
@@ -103,9 +107,10 @@ pub struct Counted {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum MemoError {
-    /// The problem has items with multiplicities, which this search does not count.
+    /// The problem has items with multiplicities, for which no ZDD is built (they are counted).
     #[error(
-        "counting by memo does not take multiplicities (items covered other than exactly once)"
+        "the ZDD of the solutions does not take multiplicities (items covered other than \
+         exactly once); a count by memo does"
     )]
     Multiplicities,
     /// The cache (and the ZDD) would have grown past its bound.
@@ -160,7 +165,7 @@ impl<'p> Memo<'p> {
         self
     }
 
-    /// Counts the solutions.
+    /// Counts the solutions, of a problem with multiplicities too (see `bounded`).
     pub fn count(&self) -> Result<Counted, MemoError> {
         let mut counting = self.counting(false)?;
         let count = counting.resume(self.stop.clone())?;
@@ -187,7 +192,7 @@ impl<'p> Memo<'p> {
     /// The search, not started, building a ZDD when `zdd`: run it in turns with
     /// [`Counting::resume`], each under a stop of its own (this memo's stop is not used).
     pub fn counting(&self, zdd: bool) -> Result<Counting<'_, 'p>, MemoError> {
-        if self.problem.has_multiplicities() {
+        if zdd && self.problem.has_multiplicities() {
             return Err(MemoError::Multiplicities);
         }
         Ok(Counting::new(self, zdd))
@@ -218,9 +223,15 @@ mod tests {
     }
 
     #[test]
-    fn multiplicities_are_refused() {
-        let p = problem("2:3|A B\nA\nA B\n");
-        assert_eq!(Memo::new(&p).count(), Err(MemoError::Multiplicities));
+    fn multiplicities_are_counted_but_not_drawn() {
+        // Options 0 A, 1 A B, 2 A, 3 A, with A two or three times and B once: option 1, and
+        // one or two of the other three, 3 + 3 = 6 ways.
+        let p = problem("2:3|A B\nA\nA B\nA\nA\n");
+        assert_eq!(Memo::new(&p).count().unwrap().count.to_u64(), Some(6));
+        assert!(matches!(
+            Memo::new(&p).zdd(),
+            Err(MemoError::Multiplicities)
+        ));
     }
 
     #[test]
