@@ -349,6 +349,49 @@ impl Links {
         nodes[i as usize].item += restored;
     }
 
+    /// Algorithm M's step M5 at primary header `i`, whose choice is `x` (an option node of its
+    /// column, or `i` itself for "no more options for `i`"): whether the choice can be tried,
+    /// when `x` is tweaked out of the column (or `i` taken out of the item list); `false` when
+    /// the level must end instead ([`restore_item`](Self::restore_item)), too few options being
+    /// left to cover `i` often enough. (The dancing-links search writes steps M5 and M8 out in
+    /// its own loop: through these calls its loop ran 8 % slower on the 7x7 matrices.)
+    #[inline]
+    pub(crate) fn prepare_choice(&mut self, i: u32, x: u32, updates: &mut u64) -> bool {
+        let (bound, slack) = (self.bound(i), self.slack(i));
+        if bound == 0 && slack == 0 {
+            return x != i;
+        }
+        // At the column's end no option is left to try: those tried are tweaked out (and a
+        // search by cost that skips the dear ones counts them out too).
+        let left = if x == i { 0 } else { self.len(i) };
+        if i64::from(left) <= i64::from(bound) - i64::from(slack) {
+            return false;
+        }
+        if x != i {
+            self.tweak(x, i, bound != 0, updates);
+        } else if bound != 0 {
+            self.unlink_item(i);
+        }
+        true
+    }
+
+    /// Algorithm M's step M8 at primary header `i`, whose level tweaked options out of its column
+    /// from `first_tweak` on: the column and the item restored, and the covering the level took
+    /// given back.
+    #[inline]
+    pub(crate) fn restore_item(&mut self, i: u32, first_tweak: u32) {
+        let (bound, slack) = (self.bound(i), self.slack(i));
+        if bound == 0 && slack == 0 {
+            self.uncover(i);
+        } else {
+            self.untweak(first_tweak, i, bound != 0);
+            if bound == 0 {
+                self.uncover(i);
+            }
+        }
+        self.give_bound(i);
+    }
+
     /// Algorithm M's commit of the rest of an option: a primary item uses up one covering and is
     /// covered when none is left; a secondary item is committed as usual.
     pub(crate) fn commit_others_with_bounds(&mut self, p: u32, updates: &mut u64) {

@@ -88,26 +88,10 @@ impl Run {
                         level.choice = i;
                     }
                     let x = level.choice;
-                    let (bound, slack) = (self.links.bound(i), self.links.slack(i));
-                    // At the column's end no option is left to try: those tried are tweaked out,
-                    // and those skipped are too dear (so `len` would count them wrongly).
-                    let left = if x == i { 0 } else { self.links.len(i) };
-                    step = if bound == 0 && slack == 0 {
-                        if x == i {
-                            Step::Restore
-                        } else {
-                            Step::Try
-                        }
-                    } else if i64::from(left) <= i64::from(bound) - i64::from(slack) {
-                        // Too few options are left to cover `i` often enough.
-                        Step::Restore
-                    } else {
-                        if x != i {
-                            self.links.tweak(x, i, bound != 0, &mut self.stats.updates);
-                        } else if bound != 0 {
-                            self.links.unlink_item(i);
-                        }
+                    step = if self.links.prepare_choice(i, x, &mut self.stats.updates) {
                         Step::Try
+                    } else {
+                        Step::Restore
                     };
                 }
                 Step::Try => {
@@ -149,17 +133,7 @@ impl Run {
                 }
                 Step::Restore => {
                     let level = levels.pop().expect("a level is entered");
-                    let i = level.item;
-                    let (bound, slack) = (self.links.bound(i), self.links.slack(i));
-                    if bound == 0 && slack == 0 {
-                        self.links.uncover(i);
-                    } else {
-                        self.links.untweak(level.first_tweak, i, bound != 0);
-                        if bound == 0 {
-                            self.links.uncover(i);
-                        }
-                    }
-                    self.links.give_bound(i);
+                    self.links.restore_item(level.item, level.first_tweak);
                     step = Step::Leave;
                 }
                 Step::Leave => {
