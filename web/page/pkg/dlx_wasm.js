@@ -14,7 +14,7 @@ export class CoverTask {
     }
     /**
      * Starts `request`: `{"source":…,"mode":"count"|"list","first":N,"engine":E}`, the engine
-     * `auto` (the default: dancing cells where they apply), `dlx` (Knuth's node counts) or
+     * `auto` (the default: dancing cells without multiplicities), `dlx` (Knuth's node counts) or
      * `cells`, the source one of
      * `{"knuth":TEXT}`, `{"queens":{"n":N,"order":"organ-pipe"|"plain"}}`,
      * `{"langford":{"n":N}}`, `{"polyomino":{"board":"6x10"|PICTURE,"pieces":[…],"restrict":"X"}}`.
