@@ -8,7 +8,7 @@
 //! - **Columns in order of cost.** The options are laid out in order of their net cost, so every
 //!   item's list runs from its cheapest option to its dearest, and "the options cheaper than a
 //!   bound" are a prefix of every list: those below one node. Covering an item hides only that
-//!   prefix ([`Links::cover_below`]); the options left behind cost too much to be chosen in any
+//!   prefix (`Links::cover_below`); the options left behind cost too much to be chosen in any
 //!   solution that could still beat the `k` best found so far.
 //! - **Branching.** On the uncovered primary item with the fewest options cheap enough to be
 //!   chosen, the one whose cheapest option costs most on a tie (that cost must be paid), the
