@@ -21,6 +21,8 @@
 //! - [`logic`]: a human-style solver: a candidate grid and techniques from singles to nested
 //!   forcing chains, each step explained; [`rate`]: a puzzle's difficulty on Sudoku
 //!   Explainer's scale (ER/EP/ED).
+//! - [`variant`]: variant Sudoku (killer cages first): the puzzle, its compact formats, a
+//!   solver by propagation, a checker of each rule.
 //! - [`judge`]: the classic online-judge problems (POJ, HDU, SPOJ, ...), read and answered byte
 //!   for byte in each judge's own format.
 //!
@@ -58,6 +60,7 @@ pub mod solver;
 pub mod solvers;
 pub mod text;
 pub mod validate;
+pub mod variant;
 
 pub use encode::Model;
 pub use givens::{Clash, GivensError};

@@ -1,0 +1,239 @@
+//! Variant Sudoku: a shape and its givens, plus constraints setters add (killer cages first).
+//!
+//! - [`Variant`]: the puzzle: a [`Shape`], givens, and [`Constraint`]s.
+//! - [`killer`]: the two compact killer formats ISS and the forums paste (`G<<L<K<…`, an arrow
+//!   or a sum in each of the 81 cells; sudocue's `3x3:d:k:…`), read with positioned errors.
+//! - `search`: the solver: candidate masks, propagation per constraint (singles in every house,
+//!   cage sums by the digit sets that still fit, a house's cells outside its cages by the 45
+//!   rule), branching on the cell with the fewest candidates. A first step: correct, but far
+//!   from the speed of the solvers setters use (see the closing figures in docs/benchmarks.md).
+//! - [`Variant::check_solution`]: an independent checker, each rule stated on a full grid.
+//!
+//! ```
+//! use dlx_puzzles::sudoku::variant::{Constraint, Variant};
+//! use dlx_puzzles::sudoku::Shape;
+//!
+//! // A 4x4 killer: seven cages of two cells, no givens.
+//! let cage = |cells: &[usize], sum| Constraint::Cage { cells: cells.to_vec(), sum: Some(sum) };
+//! let cages = [([0, 1], 3), ([4, 8], 5), ([5, 6], 5), ([10, 11], 7), ([14, 15], 3), ([3, 7], 6),
+//!              ([12, 13], 7)];
+//! let cages = cages.iter().map(|(cells, sum)| cage(cells, *sum)).collect();
+//! let puzzle = Variant::new(Shape::standard(4).unwrap(), vec![0; 16], cages);
+//! let (count, solution) = puzzle.count(2);
+//! assert_eq!(count, 1);
+//! let solution = solution.unwrap();
+//! assert_eq!(solution, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+//! assert!(puzzle.check_solution(&solution).is_ok());
+//! ```
+
+pub mod killer;
+mod search;
+
+use thiserror::Error;
+
+use super::Shape;
+
+/// A constraint of a variant puzzle, over cells numbered row by row from 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Constraint {
+    /// A killer cage: its cells hold distinct values, adding up to `sum` when one is given.
+    Cage {
+        /// The cells, in increasing order.
+        cells: Vec<usize>,
+        /// The total, or `None` for a cage of distinct values only.
+        sum: Option<u32>,
+    },
+}
+
+/// A variant puzzle: a shape, givens (`0` for an empty cell) and constraints.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    shape: Shape,
+    givens: Vec<u8>,
+    constraints: Vec<Constraint>,
+}
+
+/// Why a grid is not a solution of a variant puzzle: the first rule it breaks.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Broken {
+    /// The grid does not have one value from `1..=n` in every cell.
+    #[error("the grid needs {cells} values from 1 to {size}")]
+    Grid {
+        /// Cells in the shape.
+        cells: usize,
+        /// The largest value.
+        size: usize,
+    },
+    /// A given is changed.
+    #[error("cell {cell} is given {given}, not {found}")]
+    Given {
+        /// The cell.
+        cell: usize,
+        /// Its given value.
+        given: u8,
+        /// The value in the grid.
+        found: u8,
+    },
+    /// A house (row, column, region or extra region) repeats a value.
+    #[error("a house repeats {value}")]
+    House {
+        /// The value repeated.
+        value: u8,
+    },
+    /// Constraint number `index` is broken.
+    #[error("constraint {index} ({what}) is broken")]
+    Constraint {
+        /// Its position among the puzzle's constraints.
+        index: usize,
+        /// Its kind.
+        what: &'static str,
+    },
+}
+
+impl Variant {
+    /// A puzzle of `shape` with `givens` (one per cell, `0` empty) and `constraints`.
+    ///
+    /// # Panics
+    /// If `givens` does not hold one value per cell, a given is larger than the shape's size,
+    /// or a constraint names a cell outside the grid.
+    pub fn new(shape: Shape, givens: Vec<u8>, constraints: Vec<Constraint>) -> Variant {
+        assert_eq!(givens.len(), shape.cell_count(), "one given per cell");
+        assert!(givens.iter().all(|&g| usize::from(g) <= shape.size()));
+        for constraint in &constraints {
+            let Constraint::Cage { cells, .. } = constraint;
+            assert!(cells.iter().all(|&c| c < shape.cell_count()));
+        }
+        Variant {
+            shape,
+            givens,
+            constraints,
+        }
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The givens, one per cell (`0` for none).
+    pub fn givens(&self) -> &[u8] {
+        &self.givens
+    }
+
+    /// The constraints.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// Counts the solutions up to `limit`, and gives the first one found.
+    pub fn count(&self, limit: u64) -> (u64, Option<Vec<u8>>) {
+        search::Model::new(self).count(limit)
+    }
+
+    /// Checks `grid` (one value per cell) against every rule of the puzzle, stated on a full
+    /// grid: values `1..=n`, the givens, every house, every constraint.
+    pub fn check_solution(&self, grid: &[u8]) -> Result<(), Broken> {
+        let n = self.shape.size();
+        if grid.len() != self.shape.cell_count()
+            || grid.iter().any(|&v| v == 0 || usize::from(v) > n)
+        {
+            return Err(Broken::Grid {
+                cells: self.shape.cell_count(),
+                size: n,
+            });
+        }
+        for (cell, (&given, &found)) in self.givens.iter().zip(grid).enumerate() {
+            if given != 0 && given != found {
+                return Err(Broken::Given { cell, given, found });
+            }
+        }
+        for house in self.shape.houses() {
+            if let Some(value) = repeated(self.shape.cells(house).iter().map(|&c| grid[c])) {
+                return Err(Broken::House { value });
+            }
+        }
+        for (index, constraint) in self.constraints.iter().enumerate() {
+            let Constraint::Cage { cells, sum } = constraint;
+            let values = cells.iter().map(|&c| grid[c]);
+            let total: u32 = values.clone().map(u32::from).sum();
+            if repeated(values).is_some() || sum.is_some_and(|s| s != total) {
+                return Err(Broken::Constraint {
+                    index,
+                    what: "killer cage",
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The first value `values` holds twice, if any.
+fn repeated(values: impl Iterator<Item = u8>) -> Option<u8> {
+    let mut seen = 0u64;
+    for v in values {
+        if seen >> v & 1 == 1 {
+            return Some(v);
+        }
+        seen |= 1 << v;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toy() -> Variant {
+        let cage = |cells: &[usize], sum| Constraint::Cage {
+            cells: cells.to_vec(),
+            sum,
+        };
+        let constraints = vec![cage(&[0, 1], Some(3)), cage(&[2, 3], None)];
+        let mut givens = vec![0; 16];
+        givens[15] = 1;
+        Variant::new(Shape::standard(4).unwrap(), givens, constraints)
+    }
+
+    #[test]
+    fn the_checker_names_the_rule_broken() {
+        let p = toy();
+        let good = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        assert_eq!(p.check_solution(&good), Ok(()));
+        assert!(matches!(
+            p.check_solution(&good[..15]),
+            Err(Broken::Grid { .. })
+        ));
+        let mut bad = good;
+        bad[15] = 2;
+        assert!(matches!(
+            p.check_solution(&bad),
+            Err(Broken::Given { cell: 15, .. })
+        ));
+        // Two cells of a row swapped: the row is whole, its columns repeat a value.
+        let mut columns = good;
+        columns.swap(4, 5);
+        assert!(matches!(
+            p.check_solution(&columns),
+            Err(Broken::House { .. })
+        ));
+        // A Latin grid with boxes whose first cage adds up to 7.
+        let latin = [3, 4, 1, 2, 1, 2, 3, 4, 2, 1, 4, 3, 4, 3, 2, 1];
+        assert_eq!(
+            p.check_solution(&latin),
+            Err(Broken::Constraint {
+                index: 0,
+                what: "killer cage"
+            })
+        );
+    }
+
+    #[test]
+    fn every_solution_found_passes_the_checker() {
+        let p = toy();
+        let (count, first) = p.count(1000);
+        assert!(count > 1);
+        assert_eq!(p.check_solution(&first.unwrap()), Ok(()));
+    }
+}
