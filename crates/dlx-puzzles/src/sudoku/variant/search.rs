@@ -4,15 +4,19 @@
 //! Propagation, each rule on its own: a cell left with one value takes it from its peers (the
 //! cells of its houses and cages); a value with one place left in a house goes there; a cage with
 //! a sum keeps only the digit sets of its size and sum that still fit (each digit placeable in
-//! some cell, each cell holding one of them, its placed digits among them), lets its cells keep
-//! only the digits of those sets, and places a digit every such set needs where only one cell
-//! can hold it.
+//! some cell, each cell holding one of them, its placed digits among them, and every digit that
+//! some house can hold only in the cage's cells), lets its cells keep only the digits of those
+//! sets, and places a digit every such set needs where only one cell can hold it, or, when the
+//! cells that can hold it share a house, takes it from the rest of that house. The 45 rule
+//! makes a cage of each house's cells outside its cages.
 
 use super::{Constraint, Variant};
 
 /// A cage with a sum, and the digit sets that add up to it.
 struct CageRule {
     cells: Vec<usize>,
+    /// For each house that meets the cage: its cells outside the cage, and those inside.
+    around: Vec<(Vec<usize>, Vec<usize>)>,
     /// Every set of `cells.len()` distinct digits with the cage's sum, as masks (bit `v - 1`
     /// for `v`).
     combos: Vec<u32>,
@@ -27,6 +31,8 @@ pub(super) struct Model {
     peers: Vec<Vec<usize>>,
     /// The houses, which hold every value once.
     houses: Vec<Vec<usize>>,
+    /// The houses each cell is in, by number.
+    cell_houses: Vec<Vec<usize>>,
     cages: Vec<CageRule>,
     /// The starting candidates (givens fixed).
     start: Vec<u32>,
@@ -71,6 +77,7 @@ impl Model {
             if let Some(sum) = *sum {
                 cages.push(CageRule {
                     cells: cells.clone(),
+                    around: Vec::new(),
                     combos: combos(n, cells.len(), sum),
                 });
             }
@@ -92,11 +99,21 @@ impl Model {
             if !rest.is_empty() && rest.len() < n && inside <= total {
                 innies.push(CageRule {
                     combos: combos(n, rest.len(), total - inside),
+                    around: Vec::new(),
                     cells: rest,
                 });
             }
         }
         cages.extend(innies);
+        for cage in &mut cages {
+            for house in &houses {
+                let (inside, outside): (Vec<usize>, Vec<usize>) =
+                    house.iter().partition(|c| cage.cells.contains(c));
+                if !inside.is_empty() {
+                    cage.around.push((outside, inside));
+                }
+            }
+        }
         let mut peers = vec![Vec::new(); cells];
         for group in &groups {
             for &a in group {
@@ -106,6 +123,12 @@ impl Model {
         for list in &mut peers {
             list.sort_unstable();
             list.dedup();
+        }
+        let mut cell_houses = vec![Vec::new(); cells];
+        for (h, house) in houses.iter().enumerate() {
+            for &c in house {
+                cell_houses[c].push(h);
+            }
         }
         let all = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
         let start = puzzle
@@ -118,6 +141,7 @@ impl Model {
             all,
             peers,
             houses,
+            cell_houses,
             cages,
             start,
         }
@@ -222,10 +246,17 @@ impl Model {
                 placed |= m[c];
             }
         }
+        // A digit a house can hold only in the cage's cells is in the cage.
+        let mut forced = placed;
+        for (outside, inside) in &cage.around {
+            let out = outside.iter().fold(0, |acc, &c| acc | m[c]);
+            let within = inside.iter().fold(0, |acc, &c| acc | m[c]);
+            forced |= within & !out;
+        }
         let (mut allowed, mut needed) = (0u32, u32::MAX);
         for &combo in &cage.combos {
             let fits = combo & union == combo
-                && placed & combo == placed
+                && forced & combo == forced
                 && cage.cells.iter().all(|&c| m[c] & combo != 0);
             if fits {
                 allowed |= combo;
@@ -251,13 +282,33 @@ impl Model {
             let bit = must & must.wrapping_neg();
             must &= must - 1;
             let mut holders = cage.cells.iter().copied().filter(|&c| m[c] & bit != 0);
-            match (holders.next(), holders.next()) {
-                (None, _) => return None,
-                (Some(c), None) if m[c] != bit => {
-                    m[c] = bit;
+            // No cell left for a digit every set needs: a contradiction.
+            let first = holders.next()?;
+            let mut shared = self.cell_houses[first].clone();
+            let mut alone = true;
+            for c in holders {
+                alone = false;
+                shared.retain(|h| self.cell_houses[c].contains(h));
+            }
+            if alone {
+                if m[first] != bit {
+                    m[first] = bit;
                     changed = true;
                 }
-                _ => {}
+                continue;
+            }
+            // The cage must put the digit in one of these cells: the rest of a house they all
+            // share cannot hold it.
+            for &h in &shared {
+                for &c in &self.houses[h] {
+                    if m[c] & bit != 0 && !cage.cells.contains(&c) {
+                        m[c] &= !bit;
+                        if m[c] == 0 {
+                            return None;
+                        }
+                        changed = true;
+                    }
+                }
             }
         }
         Some(changed)
