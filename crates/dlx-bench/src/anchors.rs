@@ -446,17 +446,13 @@ fn cheapest(setup: &Setup, dlx5: &Anchor) -> Result<bool> {
         ));
         fs::write(&path, &text).with_context(|| format!("writing {}", path.display()))?;
         let contestants = [
-            Contestant {
-                label: "dlx".to_string(),
-                program: setup.dlx.to_path_buf(),
-                args: ["cover", "--best", &k.to_string()]
-                    .iter()
-                    .map(OsString::from)
-                    .chain([path.clone().into_os_string()])
-                    .collect(),
-                stdin: None,
-                read: read_best,
-            },
+            ours(
+                setup,
+                "dlx",
+                &["cover", "--best", &k.to_string()],
+                &path,
+                read_best,
+            ),
             Contestant {
                 label: "dlx5".to_string(),
                 program: dlx5.path.clone(),
@@ -555,6 +551,21 @@ fn kind_of(problem: &dlx_core::Problem) -> Kind {
     }
 }
 
+/// Our binary as a contestant called `label`: `dlx ARGS FILE`, its answer read by `read`.
+fn ours(setup: &Setup, label: &str, args: &[&str], file: &Path, read: Reader) -> Contestant {
+    Contestant {
+        label: label.to_string(),
+        program: setup.dlx.to_path_buf(),
+        args: args
+            .iter()
+            .map(OsString::from)
+            .chain([file.as_os_str().to_os_string()])
+            .collect(),
+        stdin: None,
+        read,
+    }
+}
+
 /// Our two engines against Knuth's programs on the exact-cover instances.
 fn exact_cover(setup: &Setup, knuth: &[&Anchor]) -> Result<bool> {
     let names = instances::select(EXACT_COVER, setup.only);
@@ -568,19 +579,12 @@ fn exact_cover(setup: &Setup, knuth: &[&Anchor]) -> Result<bool> {
         let problem = instances::load_exact_cover(setup.data, name)?;
         let kind = kind_of(&problem);
         let file = setup.data.join(format!("{name}.dlx"));
-        let ours = |engine: &str| Contestant {
-            label: engine.to_string(),
-            program: setup.dlx.to_path_buf(),
-            args: ["cover", "--count", "--threads", "1", "--engine", engine]
-                .iter()
-                .map(OsString::from)
-                .chain([file.clone().into_os_string()])
-                .collect(),
-            stdin: None,
-            read: read_count,
+        let count = |engine: &str| {
+            let args = ["cover", "--count", "--threads", "1", "--engine", engine];
+            ours(setup, engine, &args, &file, read_count)
         };
         // The first contestant is the one the others are checked against.
-        let mut contestants = vec![ours("cells"), ours("dlx")];
+        let mut contestants = vec![count("cells"), count("dlx")];
         for anchor in knuth {
             if let Some(why) = anchor.name.refuses(kind) {
                 match skipped

@@ -40,7 +40,7 @@ pub fn run(problem: &Problem, name: &str, args: &SearchArgs, k: usize) -> Result
                 eprintln!("{}", line());
             }
             if best.solutions.is_empty() {
-                eprintln!("dlx: {}: no solution", dlx_core::quote::escape(name));
+                run::say_no_solution(name);
                 Outcome::NoSolution
             } else {
                 Outcome::Solved

@@ -177,7 +177,7 @@ pub fn run(problem: &Problem, name: &str, args: &SearchArgs, memo: &MemoArgs) ->
     }
     let written = written.and_then(|()| out.flush());
     if count.is_zero() {
-        eprintln!("dlx: {}: no solution", escape(name));
+        run::say_no_solution(name);
         return Ok(Outcome::NoSolution);
     }
     Outcome::Solved.after_writing(written, "sample")

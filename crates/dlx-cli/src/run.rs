@@ -132,7 +132,7 @@ pub fn search(
     let outcome = search_any(problem, name, args, render)?;
     // A count says 0; a search that printed nothing says why.
     if outcome == Outcome::NoSolution && !args.count {
-        eprintln!("dlx: {}: no solution", escape(name));
+        say_no_solution(name);
     }
     Ok(outcome)
 }
@@ -361,6 +361,11 @@ fn search_auto(
     };
     let flushed = written.and_then(|()| out.flush().map_err(Into::into));
     conclude(engine, args, started, last, flushed, &note)
+}
+
+/// Says on stderr that `name` (a file or a model) has no solution.
+pub fn say_no_solution(name: &str) {
+    eprintln!("dlx: {}: no solution", escape(name));
 }
 
 /// The outcome of a run that its stop ended for `reason` before `what` (a clause: "the count

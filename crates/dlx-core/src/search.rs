@@ -6,7 +6,7 @@
 use thiserror::Error;
 
 pub mod estimate;
-mod multiplicity;
+pub(crate) mod multiplicity;
 mod split;
 
 pub use split::{SplitError, Unit};

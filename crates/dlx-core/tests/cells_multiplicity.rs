@@ -2,10 +2,9 @@
 //! Algorithm M and against the definition: the same solutions, each once and each a valid cover,
 //! however the search is run (stepped, split into units, on a pool of threads, as JSON units).
 
-use std::collections::BTreeSet;
 use std::num::NonZeroUsize;
 
-use dlx_core::{cells, parallel, Budget, EngineKind, Problem, Search, Stats, Status, Unit};
+use dlx_core::{cells, parallel, Budget, EngineKind, Search, Stats, Status};
 use proptest::prelude::*;
 
 mod common;
@@ -13,51 +12,6 @@ mod common;
 /// 1–5 primary items with bounds, 0–4 secondary items, 0–2 colors, up to 10 options.
 fn spec() -> impl Strategy<Value = common::Spec> {
     common::bounded_spec(5, 2, 10)
-}
-
-fn sorted_set(solutions: &[Vec<usize>]) -> BTreeSet<Vec<usize>> {
-    solutions
-        .iter()
-        .map(|s| {
-            let mut s = s.clone();
-            s.sort_unstable();
-            s
-        })
-        .collect()
-}
-
-/// The solutions of a cells unit, and its own statistics.
-fn run_unit(p: &Problem, unit: &Unit) -> (Vec<Vec<usize>>, Stats) {
-    let mut search = cells::Search::new(p);
-    let start: Stats = search.enter(unit).unwrap().into();
-    let found: Vec<Vec<usize>> = search.solutions().collect();
-    let stats: Stats = search.stats().into();
-    (found, stats.since(start))
-}
-
-/// Checks that `found` and the solutions of every unit are the whole problem's, each once, and
-/// that the statistics add up to one cells search's.
-fn check_partition(
-    p: &Problem,
-    found: Vec<Vec<usize>>,
-    done: Stats,
-    units: &[Unit],
-) -> Result<(), TestCaseError> {
-    let mut whole = cells::Search::new(p);
-    let expected: Vec<Vec<usize>> = whole.solutions().collect();
-    let mut all = found;
-    let mut total = done;
-    for unit in units {
-        let (solutions, stats) = run_unit(p, unit);
-        prop_assert_eq!(stats.solutions, solutions.len() as u64);
-        all.extend(solutions);
-        total += stats;
-    }
-    let set = sorted_set(&all);
-    prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
-    prop_assert_eq!(set, sorted_set(&expected));
-    prop_assert_eq!(total, Stats::from(whole.stats()));
-    Ok(())
 }
 
 proptest! {
@@ -70,7 +24,7 @@ proptest! {
         let p = spec.build();
         let mut links = Search::new(&p);
         let expected: Vec<Vec<usize>> = links.solutions().collect();
-        let expected_set = sorted_set(&expected);
+        let expected_set = common::sorted_set(&expected);
         prop_assert_eq!(expected_set.len(), expected.len());
 
         let mut search = cells::Search::new(&p);
@@ -78,7 +32,7 @@ proptest! {
         for solution in &found {
             prop_assert!(common::is_cover(&p, solution), "not a cover: {:?}", solution);
         }
-        let set = sorted_set(&found);
+        let set = common::sorted_set(&found);
         prop_assert_eq!(found.len(), set.len(), "a solution was found twice");
         prop_assert_eq!(&set, &expected_set);
 
@@ -104,7 +58,7 @@ proptest! {
         let (found, done, units) = common::frontiers_of_frontiers::<cells::Search>(&p, &budgets, |_, budget| {
             if by_updates { Budget::Updates(budget) } else { Budget::Nodes(budget) }
         });
-        check_partition(&p, found, done, &units)?;
+        common::check_cells_partition(&p, found, done, &units)?;
     }
 
     #[test]
@@ -113,14 +67,14 @@ proptest! {
         let mut search = cells::Search::new(&p);
         let found: Vec<Vec<usize>> = search.solutions().take(solutions).collect();
         let units = search.frontier_units();
-        check_partition(&p, found, search.stats().into(), &units)?;
+        common::check_cells_partition(&p, found, search.stats().into(), &units)?;
     }
 
     #[test]
     fn split_units_partition_the_tree(spec in spec(), units in 0..40usize) {
         let p = spec.build();
         let split = parallel::split(&p, &[], units, EngineKind::Cells).unwrap();
-        check_partition(&p, Vec::new(), split.above, &split.units)?;
+        common::check_cells_partition(&p, Vec::new(), split.above, &split.units)?;
     }
 
     #[test]
@@ -168,7 +122,7 @@ fn matrices_with_two_ones_per_line() {
         let units: u64 = split
             .units
             .iter()
-            .map(|u| run_unit(&p, u).1.solutions)
+            .map(|u| common::run_cells_unit(&p, u).1.solutions)
             .sum();
         assert_eq!(units, search.stats().solutions);
         counts.push(search.stats().solutions);

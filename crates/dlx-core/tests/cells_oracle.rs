@@ -1,11 +1,9 @@
 //! The cells engine against the default engine on small random problems: the same solutions,
 //! each once, however the search is run (iterated, counted, limited).
 
-use std::collections::BTreeSet;
-
 use std::num::NonZeroUsize;
 
-use dlx_core::{cells, parallel, Budget, EngineKind, Search, Stats, Status, Unit};
+use dlx_core::{cells, parallel, Budget, EngineKind, Search, Stats, Status};
 use proptest::prelude::*;
 
 mod common;
@@ -13,17 +11,6 @@ mod common;
 /// 1–7 primary items, 0–4 secondary items, 0–3 colors, up to 16 options.
 fn spec() -> impl Strategy<Value = common::Spec> {
     common::spec(7, 3, 16)
-}
-
-fn sorted_set(solutions: &[Vec<usize>]) -> BTreeSet<Vec<usize>> {
-    solutions
-        .iter()
-        .map(|s| {
-            let mut s = s.clone();
-            s.sort_unstable();
-            s
-        })
-        .collect()
 }
 
 proptest! {
@@ -44,11 +31,11 @@ proptest! {
     fn cells_finds_the_default_engines_solutions(spec in spec()) {
         let p = spec.build();
         let expected: Vec<Vec<usize>> = Search::new(&p).solutions().collect();
-        let expected = sorted_set(&expected);
+        let expected = common::sorted_set(&expected);
 
         let mut search = cells::Search::new(&p);
         let found: Vec<Vec<usize>> = search.solutions().collect();
-        let set = sorted_set(&found);
+        let set = common::sorted_set(&found);
         prop_assert_eq!(found.len(), set.len(), "a solution was found twice");
         prop_assert_eq!(&set, &expected);
         prop_assert_eq!(search.stats().solutions, expected.len() as u64);
@@ -113,40 +100,6 @@ proptest! {
     }
 }
 
-/// The solutions (each sorted) of a cells unit, and its own statistics.
-fn run_cells_unit(p: &dlx_core::Problem, unit: &Unit) -> (Vec<Vec<usize>>, Stats) {
-    let mut search = cells::Search::new(p);
-    let start: Stats = search.enter(unit).unwrap().into();
-    let found: Vec<Vec<usize>> = search.solutions().collect();
-    let stats: Stats = search.stats().into();
-    (sorted_set(&found).into_iter().collect(), stats.since(start))
-}
-
-/// Checks that `found` and the solutions of every unit are the whole problem's, each once, and
-/// that the statistics add up to one cells search's.
-fn check_cells_partition(
-    p: &dlx_core::Problem,
-    found: Vec<Vec<usize>>,
-    done: Stats,
-    units: &[Unit],
-) -> Result<(), TestCaseError> {
-    let mut whole = cells::Search::new(p);
-    let expected: Vec<Vec<usize>> = whole.solutions().collect();
-    let mut all = found;
-    let mut total = done;
-    for unit in units {
-        let (solutions, stats) = run_cells_unit(p, unit);
-        prop_assert_eq!(stats.solutions, solutions.len() as u64);
-        all.extend(solutions);
-        total += stats;
-    }
-    let set = sorted_set(&all);
-    prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
-    prop_assert_eq!(set, sorted_set(&expected));
-    prop_assert_eq!(total, Stats::from(whole.stats()));
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
@@ -161,7 +114,7 @@ proptest! {
         let (found, done, units) = common::frontiers_of_frontiers::<cells::Search>(&p, &budgets, |_, budget| {
             if by_updates { Budget::Updates(budget) } else { Budget::Nodes(budget) }
         });
-        check_cells_partition(&p, found, done, &units)?;
+        common::check_cells_partition(&p, found, done, &units)?;
     }
 
     #[test]
@@ -170,14 +123,14 @@ proptest! {
         let mut search = cells::Search::new(&p);
         let found: Vec<Vec<usize>> = search.solutions().take(solutions).collect();
         let units = search.frontier_units();
-        check_cells_partition(&p, sorted_set(&found).into_iter().collect(), search.stats().into(), &units)?;
+        common::check_cells_partition(&p, common::sorted_set(&found).into_iter().collect(), search.stats().into(), &units)?;
     }
 
     #[test]
     fn cells_split_units_partition_the_tree(spec in spec(), units in 0..40usize) {
         let p = spec.build();
         let split = parallel::split(&p, &[], units, EngineKind::Cells).unwrap();
-        check_cells_partition(&p, Vec::new(), split.above, &split.units)?;
+        common::check_cells_partition(&p, Vec::new(), split.above, &split.units)?;
     }
 
     #[test]
@@ -209,7 +162,7 @@ proptest! {
                 prop_assert!(found.is_empty());
             } else if !clash {
                 let expected: Vec<Vec<usize>> = links.solutions().collect();
-                prop_assert_eq!(sorted_set(&found), sorted_set(&expected));
+                prop_assert_eq!(common::sorted_set(&found), common::sorted_set(&expected));
             }
         }
     }

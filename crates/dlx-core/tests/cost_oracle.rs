@@ -2,37 +2,18 @@
 //! every subset of the options checked directly, its cost added up, the `k` least costs kept.
 
 use dlx_core::cost::Cheapest;
-use dlx_core::{knuth, Entry, Problem, ProblemBuilder, Stop};
+use dlx_core::{knuth, Entry, Problem, Stop};
 use proptest::prelude::*;
 
 mod common;
 
-/// Builds `spec`'s problem with option `o` costing `costs[o % costs.len()]`.
+/// Builds `spec`'s problem (its bounds too) with option `o` costing `costs[o % costs.len()]`.
 fn priced(spec: &common::Spec, costs: &[u64]) -> Problem {
-    priced_with_bounds(spec, costs, &[])
-}
-
-/// Like [`priced`], primary item `i` covered between the bounds `bounds[i]` (when given) times.
-fn priced_with_bounds(spec: &common::Spec, costs: &[u64], bounds: &[(u32, u32)]) -> Problem {
-    let mut b = ProblemBuilder::new();
-    for i in 0..spec.primary {
-        match bounds.get(i) {
-            Some(&(min, max)) => b.primary_with_bounds(format!("p{i}"), min, max),
-            None => b.primary(format!("p{i}")),
-        }
-        .unwrap();
-    }
-    for i in 0..spec.secondary {
-        b.secondary(format!("s{i}")).unwrap();
-    }
-    for c in 1..=spec.colors {
-        b.color(&format!("c{c}")).unwrap();
-    }
-    for (o, option) in spec.options.iter().enumerate() {
-        b.option_with_cost(option.iter().copied(), costs[o % costs.len()])
-            .unwrap();
-    }
-    b.build().unwrap()
+    let p = spec.build();
+    let priced = (0..p.option_count())
+        .map(|o| costs[o % costs.len()])
+        .collect();
+    p.with_costs(priced).unwrap()
 }
 
 /// Whether `options` cover every primary item within its bounds (once, without multiplicities),
@@ -68,49 +49,45 @@ fn brute_costs(p: &Problem) -> Vec<u64> {
     costs
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
-
-    #[test]
-    fn the_k_cheapest_are_brute_forces_k_least(
-        spec in common::spec(7, 2, 13),
-        costs in proptest::collection::vec(prop_oneof![Just(0u64), 0..30u64], 1..8),
-        k in 1..6usize,
-    ) {
-        let p = priced(&spec, &costs);
-        let all = brute_costs(&p);
-        let best = Cheapest::new(&p).keep(k).search().unwrap();
-        prop_assert_eq!(best.stopped, None);
-        let found: Vec<u64> = best.solutions.iter().map(|s| s.cost).collect();
-        prop_assert_eq!(&found[..], &all[..k.min(all.len())]);
-        for s in &best.solutions {
-            prop_assert!(is_solution(&p, &s.options), "{:?} is no solution", s.options);
-            prop_assert_eq!(s.cost, s.options.iter().map(|&o| p.cost(o)).sum::<u64>());
-        }
+/// Checks the `k` cheapest solutions of `p` against a brute force: the least `k` costs of all
+/// solutions, each answer a cover whose options' costs add up to its cost.
+fn cheapest_are_brute_forces(p: &Problem, k: usize) -> Result<(), TestCaseError> {
+    let all = brute_costs(p);
+    let best = Cheapest::new(p).keep(k).search().unwrap();
+    prop_assert_eq!(best.stopped, None);
+    let found: Vec<u64> = best.solutions.iter().map(|s| s.cost).collect();
+    prop_assert_eq!(&found[..], &all[..k.min(all.len())]);
+    for s in &best.solutions {
+        prop_assert!(is_solution(p, &s.options), "{:?} is no solution", s.options);
+        prop_assert_eq!(s.cost, s.options.iter().map(|&o| p.cost(o)).sum::<u64>());
     }
+    Ok(())
+}
+
+/// Costs of options: zeros often, else up to 29.
+fn costs() -> impl Strategy<Value = Vec<u64>> {
+    proptest::collection::vec(prop_oneof![Just(0u64), 0..30u64], 1..8)
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn with_multiplicities_too(
-        spec in common::spec(5, 2, 12),
-        costs in proptest::collection::vec(prop_oneof![Just(0u64), 0..30u64], 1..8),
-        bounds in proptest::collection::vec((0..=2u32, 1..=3u32), 5),
+    fn the_k_cheapest_are_brute_forces_k_least(
+        spec in common::spec(7, 2, 13),
+        costs in costs(),
         k in 1..6usize,
     ) {
-        let bounds: Vec<(u32, u32)> =
-            bounds.into_iter().map(|(a, b)| (a.min(b), a.max(b))).collect();
-        let p = priced_with_bounds(&spec, &costs, &bounds);
-        let all = brute_costs(&p);
-        let best = Cheapest::new(&p).keep(k).search().unwrap();
-        let found: Vec<u64> = best.solutions.iter().map(|s| s.cost).collect();
-        prop_assert_eq!(&found[..], &all[..k.min(all.len())]);
-        for s in &best.solutions {
-            prop_assert!(is_solution(&p, &s.options), "{:?} is no solution", s.options);
-            prop_assert_eq!(s.cost, s.options.iter().map(|&o| p.cost(o)).sum::<u64>());
-        }
+        cheapest_are_brute_forces(&priced(&spec, &costs), k)?;
+    }
+
+    #[test]
+    fn with_multiplicities_too(
+        spec in common::bounded_spec(5, 2, 12),
+        costs in costs(),
+        k in 1..6usize,
+    ) {
+        cheapest_are_brute_forces(&priced(&spec, &costs), k)?;
     }
 }
 

@@ -115,6 +115,24 @@ pub(crate) struct Sets {
 /// branched on (an item whose minimum is met): node 0, a spacer, is never an option's.
 pub(crate) const NO_OPTION: u32 = 0;
 
+/// The parts of the sets that the removals change, borrowed apart from the rest of `$sets` (a
+/// macro, not a method, so that the caller may still use the sets' other fields meanwhile).
+macro_rules! arena {
+    ($sets:ident) => {
+        Arena {
+            nodes: &mut $sets.nodes,
+            start: &$sets.start,
+            set: &mut $sets.set,
+            lens: &mut $sets.lens,
+            bases: &mut $sets.bases,
+            colors: &$sets.colors,
+            primary: $sets.primary,
+            candidate: $sets.candidate,
+            removed: 0,
+        }
+    };
+}
+
 impl Sets {
     /// Lays out `problem` with every item active and every option present, each item's set in
     /// input order.
@@ -256,26 +274,11 @@ impl Sets {
     /// leaves a primary item with too few options.
     pub(crate) fn exclude(&mut self, z: u32, updates: &mut u64) -> bool {
         let first = self.start[z as usize];
-        let mut sets = self.arena();
+        let mut sets = arena!(self);
         let ok = sets.remove_option(first as usize);
         *updates += sets.removed + 1;
         self.candidate = sets.candidate;
         ok
-    }
-
-    /// The parts of the sets that the removals change, borrowed apart.
-    fn arena(&mut self) -> Arena<'_> {
-        Arena {
-            nodes: &mut self.nodes,
-            start: &self.start,
-            set: &mut self.set,
-            lens: &mut self.lens,
-            bases: &mut self.bases,
-            colors: &self.colors,
-            primary: self.primary,
-            candidate: self.candidate,
-            removed: 0,
-        }
     }
 
     /// The option that node `x` belongs to; for [`NO_OPTION`], one past the last option.
@@ -531,17 +534,7 @@ impl Sets {
     /// up is covered; one that may be covered again only loses the option from its set (see
     /// the module's notes), and stays active.
     fn select_bounded<const COLORED: bool>(&mut self, y: u32, updates: &mut u64) -> bool {
-        let mut sets = Arena {
-            nodes: &mut self.nodes,
-            start: &self.start,
-            set: &mut self.set,
-            lens: &mut self.lens,
-            bases: &mut self.bases,
-            colors: &self.colors,
-            primary: self.primary,
-            candidate: self.candidate,
-            removed: 0,
-        };
+        let mut sets = arena!(self);
         let y = y as usize;
         let mut w = y;
         let mut ok = true;
@@ -618,17 +611,7 @@ impl Sets {
     /// [`select`](Self::select), for a problem with colors or without.
     #[inline(always)]
     fn select_in<const COLORED: bool>(&mut self, y: u32, updates: &mut u64) -> bool {
-        let mut sets = Arena {
-            nodes: &mut self.nodes,
-            start: &self.start,
-            set: &mut self.set,
-            lens: &mut self.lens,
-            bases: &mut self.bases,
-            colors: &self.colors,
-            primary: self.primary,
-            candidate: self.candidate,
-            removed: 0,
-        };
+        let mut sets = arena!(self);
         let y = y as usize;
         let mut w = y;
         let mut ok = true;

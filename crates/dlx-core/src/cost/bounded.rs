@@ -11,6 +11,7 @@
 //! cutoff.
 
 use super::Run;
+use crate::search::multiplicity::Step;
 use crate::StopReason;
 
 /// One level of Algorithm M with costs.
@@ -24,17 +25,6 @@ struct Level {
     first_tweak: u32,
     /// The net cost of the options chosen above this level.
     cost: u64,
-}
-
-/// Algorithm M's steps.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Step {
-    Enter,
-    Tweak,
-    Try,
-    TryAgain,
-    Restore,
-    Leave,
 }
 
 impl Run {

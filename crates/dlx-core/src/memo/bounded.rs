@@ -15,18 +15,14 @@
 //! are few (the columns' counts, row after row), and the count is orders of magnitude beyond an
 //! enumeration.
 
-use std::collections::HashMap;
-
+use super::counting::Cache;
+use super::signature::Key;
 use super::{MemoError, MemoStats, Natural};
 use crate::{Problem, Stop, Watch};
 
-/// The cache's hasher, as the other memoised search's.
-type Hasher = foldhash::fast::FixedState;
-
-/// A signature: a word per item (a primary item's count, [`FULL`] once closed or full; a
-/// secondary item's [`FREE`], [`TAKEN`] or color), then the item being filled and the position
-/// of its next option.
-type Key = Box<[u64]>;
+// A signature here is a word per item (a primary item's count, `FULL` once closed or full; a
+// secondary item's `FREE`, `TAKEN` or color), then the item being filled and the position of its
+// next option.
 
 /// A secondary item no option has taken.
 const FREE: u64 = 0;
@@ -144,9 +140,8 @@ impl Layout<'_> {
 pub(super) struct Bounded<'p> {
     layout: Layout<'p>,
     stack: Vec<Frame>,
-    cache: HashMap<Key, Natural, Hasher>,
-    /// Bytes on the heap besides the cache's table: keys and large counts.
-    heap: u64,
+    /// Each signature's count.
+    cache: Cache<Natural>,
     stats: MemoStats,
     /// The whole problem's count, once the search is done.
     done: Option<Natural>,
@@ -156,6 +151,7 @@ impl<'p> Bounded<'p> {
     /// The count of `problem`, not started.
     pub(super) fn new(problem: &'p Problem) -> Bounded<'p> {
         let layout = Layout::new(problem);
+        let key_bytes = (layout.items as u64 + 2) * 8;
         let mut stats = MemoStats {
             nodes: 1,
             ..MemoStats::default()
@@ -168,8 +164,7 @@ impl<'p> Bounded<'p> {
         Bounded {
             layout,
             stack,
-            cache: HashMap::default(),
-            heap: 0,
+            cache: Cache::new(key_bytes),
             stats,
             done,
         }
@@ -200,15 +195,12 @@ impl<'p> Bounded<'p> {
             layout,
             stack,
             cache,
-            heap,
             stats,
             done,
         } = self;
         if let Some(done) = done {
             return Ok(done.clone());
         }
-        let key_bytes = (layout.items as u64 + 2) * 8;
-        let slot_bytes = (std::mem::size_of::<(Key, Natural)>() + 1) as u64;
         while let Some(top) = stack.last_mut() {
             let item = top.key[layout.items] as usize;
             let options = &layout.options_of[item];
@@ -242,12 +234,10 @@ impl<'p> Bounded<'p> {
                     Some(parent) => parent.sum += &finished.sum,
                     None => *done = Some(finished.sum.clone()),
                 }
-                *heap += key_bytes + finished.sum.heap_bytes() as u64;
-                cache.insert(finished.key, finished.sum);
-                stats.entries = cache.len() as u64;
-                stats.peak_bytes = stats
-                    .peak_bytes
-                    .max(cache.capacity() as u64 * slot_bytes + *heap);
+                let heap = finished.sum.heap_bytes();
+                cache.insert(finished.key, finished.sum, heap);
+                stats.entries = cache.map.len() as u64;
+                stats.peak_bytes = stats.peak_bytes.max(cache.bytes());
                 if stats.peak_bytes > max_bytes {
                     return Err(MemoError::Memory {
                         limit: max_bytes,
@@ -260,7 +250,7 @@ impl<'p> Bounded<'p> {
             match child {
                 Next::Known(count) => parent.sum += &Natural::from(count),
                 Next::Search(key) => {
-                    if let Some(count) = cache.get(&key) {
+                    if let Some(count) = cache.map.get(&key) {
                         stats.hits += 1;
                         parent.sum += count;
                     } else {

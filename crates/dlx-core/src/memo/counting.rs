@@ -25,25 +25,36 @@ struct Answer {
     node: u32,
 }
 
-/// The counts of the sub-problems searched, by signature, and the bytes they take.
-struct Cache {
-    map: HashMap<Key, Answer, Hasher>,
+/// What the sub-problems searched came to (`V`: a count, with its ZDD node when one is built),
+/// by signature, and the bytes they take.
+pub(super) struct Cache<V> {
+    pub(super) map: HashMap<Key, V, Hasher>,
     /// Bytes on the heap besides the table: keys and large counts.
     heap: u64,
     /// Bytes of one key on the heap.
     key_bytes: u64,
 }
 
-impl Cache {
-    /// Caches `answer` for `key`.
-    fn insert(&mut self, key: Key, answer: Answer) {
-        self.heap += self.key_bytes + answer.count.heap_bytes() as u64;
-        self.map.insert(key, answer);
+impl<V> Cache<V> {
+    /// An empty cache of keys of `key_bytes` bytes each.
+    pub(super) fn new(key_bytes: u64) -> Cache<V> {
+        Cache {
+            map: HashMap::default(),
+            heap: 0,
+            key_bytes,
+        }
+    }
+
+    /// Caches `value` for `key`; `value_heap` is what the value takes on the heap (a large
+    /// count's limbs).
+    pub(super) fn insert(&mut self, key: Key, value: V, value_heap: usize) {
+        self.heap += self.key_bytes + value_heap as u64;
+        self.map.insert(key, value);
     }
 
     /// The bytes the cache takes (an estimate: its table, keys and large counts).
-    fn bytes(&self) -> u64 {
-        let slot_bytes = (std::mem::size_of::<(Key, Answer)>() + 1) as u64;
+    pub(super) fn bytes(&self) -> u64 {
+        let slot_bytes = (std::mem::size_of::<(Key, V)>() + 1) as u64;
         self.map.capacity() as u64 * slot_bytes + self.heap
     }
 }
@@ -63,7 +74,7 @@ struct Frame {
 pub struct Counting<'m, 'p> {
     memo: &'m Memo<'p>,
     stack: Vec<Frame>,
-    cache: Cache,
+    cache: Cache<Answer>,
     /// The ZDD's nodes, the two terminals first, when one is built.
     zdd: Option<Vec<Node>>,
     stats: MemoStats,
@@ -80,11 +91,7 @@ impl<'m, 'p> Counting<'m, 'p> {
         let mut counting = Counting {
             memo,
             stack: Vec::new(),
-            cache: Cache {
-                map: HashMap::default(),
-                heap: 0,
-                key_bytes: sig.key_bytes(),
-            },
+            cache: Cache::new(sig.key_bytes()),
             zdd: zdd.then(|| vec![Node::TERMINAL; 2]),
             stats: MemoStats {
                 nodes: 1,
@@ -193,7 +200,7 @@ impl<'m, 'p> Counting<'m, 'p> {
                         }
                         None => {
                             let node = Zdd::EMPTY;
-                            cache.insert(child, Answer::new(Natural::ZERO, node));
+                            cache.insert(child, Answer::new(Natural::ZERO, node), 0);
                             true
                         }
                     };
@@ -217,7 +224,8 @@ impl<'m, 'p> Counting<'m, 'p> {
                         *done = Some(Answer::new(answer.count.clone(), answer.node));
                     }
                 }
-                cache.insert(finished.key, answer);
+                let heap = answer.count.heap_bytes();
+                cache.insert(finished.key, answer, heap);
                 true
             };
             if grew {
@@ -252,6 +260,7 @@ impl<'m, 'p> Counting<'m, 'p> {
 }
 
 impl Answer {
+    /// `count` solutions, whose ZDD is `node`.
     fn new(count: Natural, node: u32) -> Answer {
         Answer { count, node }
     }

@@ -212,18 +212,20 @@ mod tests {
         sum
     }
 
+    /// Numbers around the limbs' edges, for the arithmetic against `u128`'s.
+    const VALUES: [u128; 6] = [
+        0,
+        1,
+        u64::MAX as u128,
+        u64::MAX as u128 + 1,
+        12_345_678_901_234_567_890_123_456_789,
+        u128::MAX / 3,
+    ];
+
     #[test]
     fn sums_agree_with_u128() {
-        let values = [
-            0u128,
-            1,
-            u64::MAX as u128,
-            u64::MAX as u128 + 1,
-            12_345_678_901_234_567_890_123_456_789,
-            u128::MAX / 3,
-        ];
-        for a in values {
-            for b in values {
+        for a in VALUES {
+            for b in VALUES {
                 let mut sum = of(a);
                 sum += &of(b);
                 let expected = a.checked_add(b);
@@ -238,16 +240,8 @@ mod tests {
 
     #[test]
     fn differences_and_order_agree_with_u128() {
-        let values = [
-            0u128,
-            1,
-            u64::MAX as u128,
-            u64::MAX as u128 + 1,
-            12_345_678_901_234_567_890_123_456_789,
-            u128::MAX / 3,
-        ];
-        for a in values {
-            for b in values {
+        for a in VALUES {
+            for b in VALUES {
                 assert_eq!(of(a).cmp(&of(b)), a.cmp(&b), "{a} vs {b}");
                 if b <= a {
                     let mut difference = of(a);

@@ -8,9 +8,9 @@
 
 use super::{Search, State, Status};
 
-/// The steps of Algorithm M that the loop jumps between.
+/// The steps of Algorithm M that the loop jumps between (here and in the cost search's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
+pub(crate) enum Step {
     /// M2–M4: enter a level, choose an item, prepare to branch on it.
     Enter,
     /// M5: check the next choice and tweak it out of the column.

@@ -195,3 +195,50 @@ pub fn frontiers_of_frontiers<E: Splittable>(
     }
     (found, done, units)
 }
+
+/// The solutions as sets of option numbers (each sorted), for comparing searches that find them
+/// in different orders.
+pub fn sorted_set(solutions: &[Vec<usize>]) -> std::collections::BTreeSet<Vec<usize>> {
+    solutions
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            s.sort_unstable();
+            s
+        })
+        .collect()
+}
+
+/// The solutions of a cells unit, and its own statistics.
+pub fn run_cells_unit(p: &Problem, unit: &Unit) -> (Vec<Vec<usize>>, Stats) {
+    let mut search = dlx_core::cells::Search::new(p);
+    let start: Stats = search.enter(unit).unwrap().into();
+    let found: Vec<Vec<usize>> = search.solutions().collect();
+    let stats: Stats = search.stats().into();
+    (found, stats.since(start))
+}
+
+/// Checks that `found` and the solutions of every unit are the whole problem's, each once, and
+/// that the statistics add up to one cells search's.
+pub fn check_cells_partition(
+    p: &Problem,
+    found: Vec<Vec<usize>>,
+    done: Stats,
+    units: &[Unit],
+) -> Result<(), TestCaseError> {
+    let mut whole = dlx_core::cells::Search::new(p);
+    let expected: Vec<Vec<usize>> = whole.solutions().collect();
+    let mut all = found;
+    let mut total = done;
+    for unit in units {
+        let (solutions, stats) = run_cells_unit(p, unit);
+        prop_assert_eq!(stats.solutions, solutions.len() as u64);
+        all.extend(solutions);
+        total += stats;
+    }
+    let set = sorted_set(&all);
+    prop_assert_eq!(set.len(), all.len(), "a solution was counted twice");
+    prop_assert_eq!(set, sorted_set(&expected));
+    prop_assert_eq!(total, Stats::from(whole.stats()));
+    Ok(())
+}

@@ -15,6 +15,8 @@ use super::{Constraint, Variant};
 /// A cage with a sum, and the digit sets that add up to it.
 struct CageRule {
     cells: Vec<usize>,
+    /// The total its cells add up to.
+    sum: u32,
     /// For each house that meets the cage: its cells outside the cage, and those inside.
     around: Vec<(Vec<usize>, Vec<usize>)>,
     /// Every set of `cells.len()` distinct digits with the cage's sum, as masks (bit `v - 1`
@@ -59,11 +61,6 @@ fn combos(n: usize, size: usize, sum: u32) -> Vec<u32> {
     out
 }
 
-/// The sum of the digits of a mask.
-fn mask_sum(mask: u32) -> u32 {
-    (0..32).filter(|b| mask >> b & 1 == 1).map(|b| b + 1).sum()
-}
-
 impl Model {
     pub(super) fn new(puzzle: &Variant) -> Model {
         let shape = &puzzle.shape;
@@ -77,6 +74,7 @@ impl Model {
             if let Some(sum) = *sum {
                 cages.push(CageRule {
                     cells: cells.clone(),
+                    sum,
                     around: Vec::new(),
                     combos: combos(n, cells.len(), sum),
                 });
@@ -92,12 +90,13 @@ impl Model {
             for cage in &cages {
                 if cage.cells.iter().all(|c| house.contains(c)) {
                     cage.cells.iter().for_each(|&c| covered[c] = true);
-                    inside += cage.combos.first().map_or(0, |m| mask_sum(*m));
+                    inside += cage.sum;
                 }
             }
             let rest: Vec<usize> = house.iter().copied().filter(|&c| !covered[c]).collect();
             if !rest.is_empty() && rest.len() < n && inside <= total {
                 innies.push(CageRule {
+                    sum: total - inside,
                     combos: combos(n, rest.len(), total - inside),
                     around: Vec::new(),
                     cells: rest,
@@ -188,13 +187,16 @@ impl Model {
 
     /// Propagates every rule to a fixpoint; `false` on a contradiction.
     fn propagate(&self, m: &mut [u32]) -> bool {
+        // The cells whose single value is already taken from their peers in this call.
+        let mut spread = vec![false; self.cells];
         loop {
             let mut changed = false;
             for cell in 0..self.cells {
                 let bit = m[cell];
-                if bit.count_ones() != 1 {
+                if spread[cell] || bit.count_ones() != 1 {
                     continue;
                 }
+                spread[cell] = true;
                 for &p in &self.peers[cell] {
                     if m[p] & bit != 0 {
                         m[p] &= !bit;
