@@ -3,10 +3,10 @@
 //! - [`Variant`]: the puzzle: a [`Shape`], givens, and [`Constraint`]s.
 //! - [`killer`]: the two compact killer formats ISS and the forums paste (`G<<L<K<…`, an arrow
 //!   or a sum in each of the 81 cells; sudocue's `3x3:d:k:…`), read with positioned errors.
-//! - `search`: the solver: candidate masks, propagation per constraint (singles in every house,
-//!   cage sums by the digit sets that still fit, a house's cells outside its cages by the 45
-//!   rule), branching on the cell with the fewest candidates. A first step: correct, but far
-//!   from the speed of the solvers setters use (see the closing figures in docs/benchmarks.md).
+//! - `solve`: the solver: candidate masks; a handler per rule (each house; each sum, by its
+//!   bounds and the digit sets that still fit) run from a queue to a fixpoint; sums the houses
+//!   imply (innies and outies) added before the search; a search branching on one value of the
+//!   cell with the most recent conflicts per candidate ([`Effort`] counts its work).
 //! - [`Variant::check_solution`]: an independent checker, each rule stated on a full grid.
 //!
 //! ```
@@ -27,7 +27,9 @@
 //! ```
 
 pub mod killer;
-mod search;
+mod solve;
+
+pub use solve::Effort;
 
 use thiserror::Error;
 
@@ -129,7 +131,13 @@ impl Variant {
 
     /// Counts the solutions up to `limit`, and gives the first one found.
     pub fn count(&self, limit: u64) -> (u64, Option<Vec<u8>>) {
-        search::Model::new(self).count(limit)
+        let (count, first, _) = solve::count(self, limit);
+        (count, first)
+    }
+
+    /// Counts the solutions up to `limit`, gives the first one found and the search's effort.
+    pub fn count_with_effort(&self, limit: u64) -> (u64, Option<Vec<u8>>, Effort) {
+        solve::count(self, limit)
     }
 
     /// Checks `grid` (one value per cell) against every rule of the puzzle, stated on a full

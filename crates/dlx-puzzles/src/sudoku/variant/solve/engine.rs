@@ -1,0 +1,256 @@
+//! The search: candidate masks per cell, a queue of handlers run to a fixpoint, and a
+//! depth-first search that branches on one value of one cell (the value, or not the value),
+//! choosing the cell by its history of conflicts and then by its fewest candidates.
+
+use std::collections::VecDeque;
+
+use super::handler::Handler;
+
+/// A cell's candidates: bit `v - 1` for value `v`.
+pub(super) type Mask = u16;
+
+/// What the handlers read besides the grid.
+pub(super) struct Layout {
+    /// The houses (every value once), as cell lists.
+    pub houses: Vec<Vec<u32>>,
+    /// The houses each cell is in, by number.
+    pub cell_houses: Vec<Vec<u32>>,
+}
+
+/// The work list of one propagation: handlers to run and cells newly fixed.
+pub(super) struct Queue<'a> {
+    watchers: &'a [Vec<u32>],
+    waiting: VecDeque<u32>,
+    queued: Vec<bool>,
+    /// The handler running, not queued again for its own changes.
+    active: u32,
+    /// Cells fixed during this propagation whose value their peers still hold.
+    fixed: Vec<u32>,
+    /// Marks `fixed` entries of this propagation (equal to `epoch`).
+    stamp: Vec<u32>,
+    epoch: u32,
+}
+
+impl<'a> Queue<'a> {
+    fn new(watchers: &'a [Vec<u32>], handlers: usize) -> Queue<'a> {
+        Queue {
+            watchers,
+            waiting: VecDeque::with_capacity(handlers),
+            queued: vec![false; handlers],
+            active: u32::MAX,
+            fixed: Vec::new(),
+            stamp: vec![0; watchers.len()],
+            epoch: 0,
+        }
+    }
+
+    /// Records that `cell` now holds `mask` (never empty).
+    #[inline]
+    pub fn changed(&mut self, cell: usize, mask: Mask) {
+        for &h in &self.watchers[cell] {
+            if h != self.active && !self.queued[h as usize] {
+                self.queued[h as usize] = true;
+                self.waiting.push_back(h);
+            }
+        }
+        if mask & (mask - 1) == 0 && self.stamp[cell] != self.epoch {
+            self.stamp[cell] = self.epoch;
+            self.fixed.push(cell as u32);
+        }
+    }
+
+    fn clear(&mut self) {
+        for h in self.waiting.drain(..) {
+            self.queued[h as usize] = false;
+        }
+        self.fixed.clear();
+        self.active = u32::MAX;
+    }
+}
+
+/// Keeps only `keep` of `cell`'s candidates; `false` if none is left.
+#[inline]
+pub(super) fn restrict(grid: &mut [Mask], q: &mut Queue, cell: usize, keep: Mask) -> bool {
+    let old = grid[cell];
+    let new = old & keep;
+    if new != old {
+        if new == 0 {
+            return false;
+        }
+        grid[cell] = new;
+        q.changed(cell, new);
+    }
+    true
+}
+
+/// A puzzle ready for the search.
+pub(super) struct Engine {
+    /// The handlers, each watching some cells.
+    pub handlers: Vec<Handler>,
+    /// For each cell, the handlers to run when its candidates change.
+    pub watchers: Vec<Vec<u32>>,
+    /// For each cell, the cells that cannot hold the same value.
+    pub peers: Vec<Vec<u32>>,
+    /// The houses, for the handlers that reason across them.
+    pub layout: Layout,
+    /// The starting candidates.
+    pub start: Vec<Mask>,
+}
+
+/// Counts of the search's work.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Effort {
+    /// Values tried.
+    pub guesses: u64,
+    /// Propagations that ended in a contradiction.
+    pub conflicts: u64,
+}
+
+/// A frame of the search: a grid, and the cell whose last tried value was removed from it
+/// without propagating yet.
+struct Frame {
+    pending: Option<u32>,
+}
+
+impl Engine {
+    /// Runs every queued handler and spreads every fixed value to a fixpoint.
+    fn propagate(&self, grid: &mut [Mask], q: &mut Queue) -> bool {
+        loop {
+            while let Some(cell) = q.fixed.pop() {
+                let value = grid[cell as usize];
+                for &p in &self.peers[cell as usize] {
+                    if grid[p as usize] & value != 0 && !restrict(grid, q, p as usize, !value) {
+                        return false;
+                    }
+                }
+            }
+            let Some(h) = q.waiting.pop_front() else {
+                return true;
+            };
+            q.queued[h as usize] = false;
+            q.active = h;
+            let ok = self.handlers[h as usize].enforce(grid, q, &self.layout);
+            q.active = u32::MAX;
+            if !ok {
+                return false;
+            }
+        }
+    }
+
+    /// Searches for solutions: calls `found` with each (it returns whether to go on) and
+    /// stops at `limit`. Returns the number found and the effort.
+    pub fn search(&self, limit: u64, mut found: impl FnMut(&[Mask]) -> bool) -> (u64, Effort) {
+        let cells = self.start.len();
+        let mut q = Queue::new(&self.watchers, self.handlers.len());
+        let mut effort = Effort::default();
+        let mut count = 0;
+        let mut grids: Vec<Mask> = self.start.clone();
+        q.epoch = 1;
+        for (cell, &mask) in self.start.iter().enumerate() {
+            if mask == 0 {
+                return (0, effort);
+            }
+            q.changed(cell, mask);
+        }
+        // The root runs every handler once, whichever cells they watch.
+        for h in 0..self.handlers.len() {
+            if !q.queued[h] {
+                q.queued[h] = true;
+                q.waiting.push_back(h as u32);
+            }
+        }
+        if !self.propagate(&mut grids, &mut q) {
+            return (0, effort);
+        }
+        // Scores start at each cell's priority: the more and the tighter the rules on a cell,
+        // the sooner it is tried.
+        let mut scores = vec![0u32; cells];
+        for handler in &self.handlers {
+            let priority = handler.priority();
+            for c in handler.cells() {
+                scores[c as usize] += priority;
+            }
+        }
+        let mut decay = DECAY;
+        let mut frames = vec![Frame { pending: None }];
+        while !frames.is_empty() {
+            let depth = frames.len() - 1;
+            let base = depth * cells;
+            if let Some(cell) = frames[depth].pending.take() {
+                // The value tried last is ruled out: propagate that.
+                q.clear();
+                q.epoch += 1;
+                let grid = &mut grids[base..base + cells];
+                q.changed(cell as usize, grid[cell as usize]);
+                if !self.propagate(grid, &mut q) {
+                    effort.conflicts += 1;
+                    frames.pop();
+                    grids.truncate(base);
+                    continue;
+                }
+            }
+            let grid = &grids[base..base + cells];
+            let Some(cell) = choose(grid, &scores) else {
+                count += 1;
+                if !found(grid) || count >= limit {
+                    break;
+                }
+                frames.pop();
+                grids.truncate(base);
+                continue;
+            };
+            let mask = grid[cell];
+            let value = mask & mask.wrapping_neg();
+            effort.guesses += 1;
+            grids.extend_from_within(base..base + cells);
+            grids[base + cell] &= !value;
+            frames.last_mut().expect("a frame").pending = Some(cell as u32);
+            let child = &mut grids[base + cells..];
+            child[cell] = value;
+            q.clear();
+            q.epoch += 1;
+            q.changed(cell, value);
+            if self.propagate(child, &mut q) {
+                frames.push(Frame { pending: None });
+            } else {
+                effort.conflicts += 1;
+                scores[cell] += 1;
+                decay -= 1;
+                if decay == 0 {
+                    decay = DECAY;
+                    scores.iter_mut().for_each(|s| *s >>= 1);
+                }
+                grids.truncate(base + cells);
+            }
+        }
+        (count, effort)
+    }
+}
+
+/// Conflicts between halvings of every cell's score.
+const DECAY: u32 = 1 << 14;
+
+/// The open cell to branch on: the highest conflict score per candidate, or, with no
+/// conflicts yet, the fewest candidates; `None` when every cell is fixed.
+fn choose(grid: &[Mask], scores: &[u32]) -> Option<usize> {
+    let (mut best, mut best_score, mut best_count) = (None, 0u32, 0u32);
+    let (mut fewest, mut fewest_count) = (None, u32::MAX);
+    for (cell, &mask) in grid.iter().enumerate() {
+        let count = mask.count_ones();
+        if count <= 1 {
+            continue;
+        }
+        if count < fewest_count {
+            fewest = Some(cell);
+            fewest_count = count;
+        }
+        let score = scores[cell];
+        // score / count > best_score / best_count, without dividing.
+        if score > 0 && (best.is_none() || score * best_count > best_score * count) {
+            best = Some(cell);
+            best_score = score;
+            best_count = count;
+        }
+    }
+    best.or(fewest)
+}

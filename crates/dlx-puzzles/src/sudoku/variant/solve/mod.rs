@@ -1,0 +1,150 @@
+//! The variant solver, after the propagation solvers setters use: a candidate mask per cell;
+//! a handler per rule (each house, each sum, the parts two houses do not share) run from a
+//! queue to a fixpoint, a placed value taken from every cell that must differ from it; sums
+//! implied by the houses added before the search ([`derive`]); and a search that branches on
+//! one value of one cell, choosing the cell by its recent conflicts, else by its fewest
+//! candidates ([`engine`]).
+
+mod derive;
+mod engine;
+mod handler;
+mod sum;
+
+pub use engine::Effort;
+use engine::{Engine, Layout, Mask};
+use handler::Handler;
+use sum::Sum;
+
+use super::{Constraint, Variant};
+use crate::sudoku::shape::House;
+
+/// Builds the search for a puzzle.
+fn build(puzzle: &Variant) -> Engine {
+    let shape = &puzzle.shape;
+    let (n, cells) = (shape.size(), shape.cell_count());
+    let all: Mask = if n >= 16 { Mask::MAX } else { (1 << n) - 1 };
+    let mut houses: Vec<Vec<u32>> = Vec::new();
+    let (mut rows, mut columns, mut regions) = (Vec::new(), Vec::new(), Vec::new());
+    for house in shape.houses() {
+        let list: Vec<u32> = shape.cells(house).iter().map(|&c| c as u32).collect();
+        match house {
+            House::Row(_) => rows.push(houses.len()),
+            House::Column(_) => columns.push(houses.len()),
+            House::Box(_) | House::Region(_) => regions.push(houses.len()),
+            _ => {}
+        }
+        houses.push(list);
+    }
+    // Cells that must differ: sharing a house or a cage.
+    let words = cells.div_ceil(64);
+    let mut differ = vec![0u64; cells * words];
+    let mut groups: Vec<&[u32]> = houses.iter().map(Vec::as_slice).collect();
+    let mut sums: Vec<(Vec<u32>, i32)> = Vec::new();
+    let cage_cells: Vec<Vec<u32>> = puzzle
+        .constraints
+        .iter()
+        .map(|constraint| {
+            let Constraint::Cage { cells, .. } = constraint;
+            cells.iter().map(|&c| c as u32).collect()
+        })
+        .collect();
+    for (constraint, list) in puzzle.constraints.iter().zip(&cage_cells) {
+        let Constraint::Cage { sum, .. } = constraint;
+        groups.push(list);
+        if let Some(sum) = sum {
+            sums.push((list.clone(), *sum as i32));
+        }
+    }
+    for group in &groups {
+        for &a in group.iter() {
+            for &b in group.iter() {
+                if a != b {
+                    differ[a as usize * words + b as usize / 64] |= 1 << (b % 64);
+                }
+            }
+        }
+    }
+    let differs =
+        |a: u32, b: u32| differ[a as usize * words + b as usize / 64] >> (b % 64) & 1 == 1;
+    let peers: Vec<Vec<u32>> = (0..cells as u32)
+        .map(|a| (0..cells as u32).filter(|&b| differs(a, b)).collect())
+        .collect();
+    let mut cell_houses = vec![Vec::new(); cells];
+    for (h, house) in houses.iter().enumerate() {
+        for &c in house {
+            cell_houses[c as usize].push(h as u32);
+        }
+    }
+    let mut handlers: Vec<Handler> = houses
+        .iter()
+        .map(|h| Handler::House {
+            cells: h.clone(),
+            all,
+        })
+        .collect();
+    // The smallest house holding all of `list`, less `list`.
+    let complement = |list: &[u32]| -> Vec<u32> {
+        houses
+            .iter()
+            .filter(|h| list.iter().all(|c| h.contains(c)))
+            .min_by_key(|h| h.len())
+            .map(|h| h.iter().copied().filter(|c| !list.contains(c)).collect())
+            .unwrap_or_default()
+    };
+    let mut add_sum = |positive: &[u32], negative: &[u32], total: i32| {
+        if positive.len() + negative.len() <= sum::MAX_CELLS {
+            let others = if negative.is_empty() {
+                complement(positive)
+            } else {
+                Vec::new()
+            };
+            let rule = Sum::new(positive, negative, total, n as u32, differs, others);
+            handlers.push(Handler::Sum(Box::new(rule)));
+        }
+    };
+    for (list, total) in &sums {
+        add_sum(list, &[], *total);
+    }
+    for implied in derive::implied(cells, n, &houses, (&rows, &columns, &regions), &sums) {
+        if !sums
+            .iter()
+            .any(|(l, _)| *l == implied.positive && implied.negative.is_empty())
+        {
+            add_sum(&implied.positive, &implied.negative, implied.total);
+        }
+    }
+    let mut watchers = vec![Vec::new(); cells];
+    for (h, handler) in handlers.iter().enumerate() {
+        for c in handler.cells() {
+            watchers[c as usize].push(h as u32);
+        }
+    }
+    let start = puzzle
+        .givens
+        .iter()
+        .map(|&g| if g == 0 { all } else { 1 << (g - 1) })
+        .collect();
+    Engine {
+        handlers,
+        watchers,
+        peers,
+        layout: Layout {
+            houses,
+            cell_houses,
+        },
+        start,
+    }
+}
+
+/// Counts the solutions of `puzzle` up to `limit`; the first one found, as values; the effort.
+pub(super) fn count(puzzle: &Variant, limit: u64) -> (u64, Option<Vec<u8>>, Effort) {
+    let engine = build(puzzle);
+    let mut first = None;
+    let (count, effort) = engine.search(limit, |grid| {
+        if first.is_none() {
+            first = Some(grid.iter().map(|m| m.trailing_zeros() as u8 + 1).collect());
+        }
+        true
+    });
+    (count, first, effort)
+}

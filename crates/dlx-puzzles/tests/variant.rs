@@ -1,0 +1,152 @@
+//! The variant solver against brute force: random killer puzzles on 4x4 and 6x6 grids,
+//! counted by the solver and by trying every Sudoku grid of the shape; every grid the solver
+//! returns passes the independent checker.
+
+use dlx_puzzles::sudoku::variant::{Constraint, Variant};
+use dlx_puzzles::sudoku::Shape;
+use proptest::prelude::*;
+
+/// Every Sudoku grid of `shape` starting with the values `top`, by plain backtracking.
+fn all_grids(shape: &Shape, top: &[u8]) -> Vec<Vec<u8>> {
+    let n = shape.size();
+    let houses: Vec<Vec<usize>> = shape.houses().map(|h| shape.cells(h)).collect();
+    let mut grid = vec![0u8; shape.cell_count()];
+    let mut out = Vec::new();
+    fn fill(
+        cell: usize,
+        n: usize,
+        houses: &[Vec<usize>],
+        top: &[u8],
+        grid: &mut Vec<u8>,
+        out: &mut Vec<Vec<u8>>,
+    ) {
+        if cell == grid.len() {
+            out.push(grid.clone());
+            return;
+        }
+        for v in 1..=n as u8 {
+            if top.get(cell).is_some_and(|&t| t != v) {
+                continue;
+            }
+            let clash = houses
+                .iter()
+                .filter(|h| h.contains(&cell))
+                .any(|h| h.iter().any(|&c| grid[c] == v));
+            if !clash {
+                grid[cell] = v;
+                fill(cell + 1, n, houses, top, grid, out);
+                grid[cell] = 0;
+            }
+        }
+    }
+    fill(0, n, &houses, top, &mut grid, &mut out);
+    out
+}
+
+/// A killer puzzle cut from `grid`: cells joined into cages of up to `most` cells by the
+/// `joins` choices (a cell joins its left or upper neighbour's cage when the cage has room and
+/// holds no equal value); some cages lose their sums; `givens` marks given cells.
+fn killer(shape: &Shape, grid: &[u8], joins: &[u8], sumless: &[bool], givens: &[bool]) -> Variant {
+    let n = shape.size();
+    let mut cage_of: Vec<usize> = (0..grid.len()).collect();
+    let mut members: Vec<Vec<usize>> = (0..grid.len()).map(|c| vec![c]).collect();
+    for cell in 0..grid.len() {
+        let neighbour = match joins[cell] % 3 {
+            0 if cell % n > 0 => cell - 1,
+            1 if cell >= n => cell - n,
+            _ => continue,
+        };
+        let target = cage_of[neighbour];
+        let fits =
+            members[target].len() < 4 && members[target].iter().all(|&c| grid[c] != grid[cell]);
+        if fits {
+            let mine = cage_of[cell];
+            let moved = std::mem::take(&mut members[mine]);
+            for &c in &moved {
+                cage_of[c] = target;
+            }
+            members[target].extend(moved);
+        }
+    }
+    let constraints = members
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| !m.is_empty())
+        .map(|(i, m)| {
+            let mut cells = m.clone();
+            cells.sort_unstable();
+            let total = cells.iter().map(|&c| u32::from(grid[c])).sum();
+            Constraint::Cage {
+                cells,
+                sum: (!sumless[i]).then_some(total),
+            }
+        })
+        .collect();
+    let givens = grid
+        .iter()
+        .zip(givens)
+        .map(|(&v, &g)| if g { v } else { 0 })
+        .collect();
+    Variant::new(shape.clone(), givens, constraints)
+}
+
+fn check(
+    shape: &Shape,
+    grids: &[Vec<u8>],
+    pick: usize,
+    joins: &[u8],
+    sumless: &[bool],
+    givens: &[bool],
+) {
+    let puzzle = killer(shape, &grids[pick % grids.len()], joins, sumless, givens);
+    let truth = grids
+        .iter()
+        .filter(|g| puzzle.check_solution(g).is_ok())
+        .count() as u64;
+    let (count, first) = puzzle.count(u64::MAX);
+    assert_eq!(count, truth, "{puzzle:?}");
+    let first = first.expect("at least the grid the puzzle was cut from");
+    assert_eq!(puzzle.check_solution(&first), Ok(()));
+    // A limit stops the count there.
+    assert_eq!(puzzle.count(1).0, 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn killers_on_4x4_count_as_brute_force_does(
+        pick in 0usize..288,
+        joins in prop::collection::vec(0u8..3, 16),
+        sumless in prop::collection::vec(prop::bool::weighted(0.2), 16),
+        givens in prop::collection::vec(prop::bool::weighted(0.1), 16),
+    ) {
+        let shape = Shape::standard(4).unwrap();
+        let grids = all_grids(&shape, &[]);
+        assert_eq!(grids.len(), 288);
+        check(&shape, &grids, pick, &joins, &sumless, &givens);
+    }
+}
+
+/// Every 6x6 grid is too many to list (28,200,960): the 6x6 puzzles give their top two rows,
+/// and brute force lists the grids with that top.
+#[test]
+fn killers_on_6x6_count_as_brute_force_does() {
+    let shape = Shape::standard(6).unwrap();
+    let all = all_grids(&shape, &[1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3]);
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..40 {
+        let pick = next() as usize;
+        let joins: Vec<u8> = (0..36).map(|_| (next() % 3) as u8).collect();
+        let sumless: Vec<bool> = (0..36).map(|_| next() % 5 == 0).collect();
+        // The top two rows are given, so brute force over the grids with that top is the truth.
+        let givens: Vec<bool> = (0..36).map(|c| c < 12 || next() % 12 == 0).collect();
+        check(&shape, &all, pick, &joins, &sumless, &givens);
+    }
+}
