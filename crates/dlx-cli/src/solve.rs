@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use clap::Args;
 use dlx_core::quote::escape;
-use dlx_core::{Budget, Stop};
+use dlx_core::{Budget, Stop, StopReason};
 use dlx_puzzles::sudoku::batch::{Answered, Batch, Invalid, Mode, Picture, Reply, Sink};
 use dlx_puzzles::sudoku::format::{self};
 use dlx_puzzles::sudoku::picture::Style;
@@ -25,6 +25,7 @@ use crate::shape_args::{ReadArgs, RunArgs};
 use crate::stop;
 
 mod freeform;
+mod variant;
 
 // Arguments of `dlx solve`.
 #[derive(Args, Debug)]
@@ -397,6 +398,9 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     if let Some(spec) = &args.shape {
         return freeform::run(args, spec);
     }
+    if variant::is_variant(&args.files) {
+        return variant::run(args);
+    }
     let overrides = args.read.shape.overrides()?;
     // Ctrl-C and the deadline stop the searches at their next look; the run then ends in order.
     let stop = args.stop()?;
@@ -489,4 +493,63 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         );
     }
     run.outcome.after_writing(written, "answers")
+}
+
+/// What is printed for a puzzle of a path outside the batch (shapes of any houses, variants)
+/// that found `found` solutions, was `stopped` early or not, and whose first solution is
+/// written `first`; and its outcome before any stop is taken into account.
+fn answer_text(
+    args: &SolveArgs,
+    found: u64,
+    stopped: bool,
+    first: Option<String>,
+) -> (String, Outcome) {
+    let solved = if found == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Solved
+    };
+    if stopped && (args.check || first.is_none()) {
+        return ("unfinished\n".into(), Outcome::Solved);
+    }
+    if args.count {
+        let capped = args.limit.is_some_and(|limit| found >= limit);
+        let plus = if capped || stopped { "+" } else { "" };
+        return (format!("{found}{plus}\n"), solved);
+    }
+    if args.check {
+        let verdict = ["none", "unique", "multiple"][found.min(2) as usize];
+        return (format!("{verdict}\n"), solved);
+    }
+    match first {
+        Some(text) => (text, Outcome::Solved),
+        None => ("no solution\n".into(), Outcome::NoSolution),
+    }
+}
+
+/// Says on stderr that the puzzle at `place` was stopped (after its first solution was printed,
+/// or before the answer was known), and the outcome that makes.
+fn stopped(args: &SolveArgs, reason: StopReason, place: &str, printed_first: bool) -> Outcome {
+    let why = stop::spent_limit(reason, args.budget, args.timeout);
+    let what = if printed_first {
+        "before a second solution was ruled out, printed the first"
+    } else {
+        "before the answer was known"
+    };
+    match why {
+        Some(why) if printed_first && !args.strict => {
+            if args.names_several() {
+                eprintln!("dlx: {place}: {why} ran out {what}");
+            }
+            Outcome::Solved
+        }
+        Some(why) => {
+            eprintln!("dlx: {place}: unfinished: {why} ran out {what}");
+            Outcome::Unfinished
+        }
+        None => {
+            eprintln!("dlx: {place}: unfinished: interrupted {what}");
+            Outcome::Interrupted
+        }
+    }
 }

@@ -7,15 +7,13 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use dlx_core::quote::escape;
-use dlx_core::StopReason;
-use dlx_puzzles::sudoku::freeform::{read_grids, write_grid, FreeRun, FreeSolver};
+use dlx_puzzles::sudoku::freeform::{read_grids, write_grid, FreeSolver};
 use dlx_puzzles::sudoku::shape::file;
 use dlx_puzzles::sudoku::FreeShape;
 
-use super::SolveArgs;
+use super::{answer_text, stopped, SolveArgs};
 use crate::input::{self, read_with};
 use crate::outcome::Outcome;
-use crate::stop;
 
 /// The shape `spec` names: a built-in layout, else a shape file.
 fn shape(spec: &str) -> Result<FreeShape> {
@@ -79,7 +77,11 @@ pub(super) fn run(args: &SolveArgs, spec: &str) -> Result<Outcome> {
                     run.engine
                 );
             }
-            let (text, result) = answer(args, &shape, &run);
+            let first = run
+                .first
+                .as_ref()
+                .map(|solution| write_grid(&shape, solution));
+            let (text, result) = answer_text(args, run.found, run.stopped.is_some(), first);
             out.write_all(text.as_bytes())?;
             let printed_first = run.first.is_some() && !args.count && !args.check;
             let result = match run.stopped {
@@ -105,60 +107,4 @@ pub(super) fn run(args: &SolveArgs, spec: &str) -> Result<Outcome> {
     }
     out.flush().context("cannot write the answers")?;
     Ok(outcome)
-}
-
-/// What is printed for a run, and its outcome before any stop is taken into account.
-fn answer(args: &SolveArgs, shape: &FreeShape, run: &FreeRun) -> (String, Outcome) {
-    let solved = if run.found == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Solved
-    };
-    if run.stopped.is_some() && (args.check || run.first.is_none()) {
-        return ("unfinished\n".into(), Outcome::Solved);
-    }
-    if args.count {
-        let capped = args.limit.is_some_and(|limit| run.found >= limit);
-        let plus = if capped || run.stopped.is_some() {
-            "+"
-        } else {
-            ""
-        };
-        return (format!("{}{plus}\n", run.found), solved);
-    }
-    if args.check {
-        let verdict = ["none", "unique", "multiple"][run.found.min(2) as usize];
-        return (format!("{verdict}\n"), solved);
-    }
-    match &run.first {
-        Some(solution) => (write_grid(shape, solution), Outcome::Solved),
-        None => ("no solution\n".into(), Outcome::NoSolution),
-    }
-}
-
-/// Says on stderr that the puzzle at `place` was stopped (after its first solution was printed,
-/// or before the answer was known), and the outcome that makes.
-fn stopped(args: &SolveArgs, reason: StopReason, place: &str, printed_first: bool) -> Outcome {
-    let why = stop::spent_limit(reason, args.budget, args.timeout);
-    let what = if printed_first {
-        "before a second solution was ruled out, printed the first"
-    } else {
-        "before the answer was known"
-    };
-    match why {
-        Some(why) if printed_first && !args.strict => {
-            if args.names_several() {
-                eprintln!("dlx: {place}: {why} ran out {what}");
-            }
-            Outcome::Solved
-        }
-        Some(why) => {
-            eprintln!("dlx: {place}: unfinished: {why} ran out {what}");
-            Outcome::Unfinished
-        }
-        None => {
-            eprintln!("dlx: {place}: unfinished: interrupted {what}");
-            Outcome::Interrupted
-        }
-    }
 }

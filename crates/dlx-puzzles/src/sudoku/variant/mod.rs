@@ -31,6 +31,7 @@ mod solve;
 
 pub use solve::Effort;
 
+use dlx_core::{Stop, StopReason};
 use thiserror::Error;
 
 use super::Shape;
@@ -46,6 +47,46 @@ pub enum Constraint {
         /// The total, or `None` for a cage of distinct values only.
         sum: Option<u32>,
     },
+}
+
+/// Whether a line of text looks like a variant puzzle of a format [`read`] takes (rather than a
+/// classic puzzle): a compact killer form.
+pub fn looks_like(line: &str) -> bool {
+    let line = line.trim();
+    line.starts_with("3x3:")
+        || (line.chars().count() == 81 && line.chars().any(|c| "<>^v`',".contains(c)))
+}
+
+/// Reads a variant puzzle in any format the module knows: the compact killer forms.
+pub fn read(text: &str) -> Result<Variant, killer::KillerError> {
+    killer::read(text)
+}
+
+/// Writes a solution as one line of values (digits up to 9, letters `A`.. from 1 above).
+pub fn write_values(size: usize, values: &[u8]) -> String {
+    values
+        .iter()
+        .map(|&v| {
+            if size <= 9 {
+                char::from(b'0' + v)
+            } else {
+                char::from(b'A' + v - 1)
+            }
+        })
+        .collect()
+}
+
+/// What a search of a variant puzzle found.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// Solutions found (at most the limit asked for).
+    pub found: u64,
+    /// The first solution, one value per cell.
+    pub first: Option<Vec<u8>>,
+    /// Why the search stopped before its end, if it did.
+    pub stopped: Option<StopReason>,
+    /// The search's work.
+    pub effort: Effort,
 }
 
 /// A variant puzzle: a shape, givens (`0` for an empty cell) and constraints.
@@ -131,13 +172,14 @@ impl Variant {
 
     /// Counts the solutions up to `limit`, and gives the first one found.
     pub fn count(&self, limit: u64) -> (u64, Option<Vec<u8>>) {
-        let (count, first, _) = solve::count(self, limit);
-        (count, first)
+        let run = self.run(limit, &Stop::new());
+        (run.found, run.first)
     }
 
-    /// Counts the solutions up to `limit`, gives the first one found and the search's effort.
-    pub fn count_with_effort(&self, limit: u64) -> (u64, Option<Vec<u8>>, Effort) {
-        solve::count(self, limit)
+    /// Searches for up to `limit` solutions, stopping early when `stop` says so (its budget
+    /// counts values tried).
+    pub fn run(&self, limit: u64, stop: &Stop) -> Run {
+        solve::run(self, limit, stop)
     }
 
     /// Checks `grid` (one value per cell) against every rule of the puzzle, stated on a full

@@ -4,6 +4,8 @@
 
 use std::collections::VecDeque;
 
+use dlx_core::{StopReason, Watch};
+
 use super::handler::Handler;
 
 /// A cell's candidates: bit `v - 1` for value `v`.
@@ -137,9 +139,15 @@ impl Engine {
         }
     }
 
-    /// Searches for solutions: calls `found` with each (it returns whether to go on) and
-    /// stops at `limit`. Returns the number found and the effort.
-    pub fn search(&self, limit: u64, mut found: impl FnMut(&[Mask]) -> bool) -> (u64, Effort) {
+    /// Searches for solutions: calls `found` with each (it returns whether to go on), stops at
+    /// `limit` or when `watch` says so (looked at once per value tried). Returns the number
+    /// found, the effort and why the search stopped early, if it did.
+    pub fn search(
+        &self,
+        limit: u64,
+        watch: &mut Watch,
+        mut found: impl FnMut(&[Mask]) -> bool,
+    ) -> (u64, Effort, Option<StopReason>) {
         let cells = self.start.len();
         let mut q = Queue::new(&self.watchers, self.handlers.len());
         let mut effort = Effort::default();
@@ -148,7 +156,7 @@ impl Engine {
         q.epoch = 1;
         for (cell, &mask) in self.start.iter().enumerate() {
             if mask == 0 {
-                return (0, effort);
+                return (0, effort, None);
             }
             q.changed(cell, mask);
         }
@@ -160,7 +168,7 @@ impl Engine {
             }
         }
         if !self.propagate(&mut grids, &mut q) {
-            return (0, effort);
+            return (0, effort, None);
         }
         // Scores start at each cell's priority: the more and the tighter the rules on a cell,
         // the sooner it is tried.
@@ -199,6 +207,10 @@ impl Engine {
                 grids.truncate(base);
                 continue;
             };
+            if let Some(reason) = watch.check_with(effort.guesses, 0, count) {
+                watch.settle(effort.guesses, count);
+                return (count, effort, Some(reason));
+            }
             let mask = grid[cell];
             let value = mask & mask.wrapping_neg();
             effort.guesses += 1;
@@ -223,7 +235,8 @@ impl Engine {
                 grids.truncate(base + cells);
             }
         }
-        (count, effort)
+        watch.settle(effort.guesses, count);
+        (count, effort, None)
     }
 }
 

@@ -15,7 +15,9 @@ use engine::{Engine, Layout, Mask};
 use handler::Handler;
 use sum::Sum;
 
-use super::{Constraint, Variant};
+use dlx_core::{Stop, Watch};
+
+use super::{Constraint, Run, Variant};
 use crate::sudoku::shape::House;
 
 /// Builds the search for a puzzle.
@@ -136,15 +138,21 @@ fn build(puzzle: &Variant) -> Engine {
     }
 }
 
-/// Counts the solutions of `puzzle` up to `limit`; the first one found, as values; the effort.
-pub(super) fn count(puzzle: &Variant, limit: u64) -> (u64, Option<Vec<u8>>, Effort) {
+/// Searches `puzzle` for up to `limit` solutions, watching `stop`.
+pub(super) fn run(puzzle: &Variant, limit: u64, stop: &Stop) -> Run {
     let engine = build(puzzle);
     let mut first = None;
-    let (count, effort) = engine.search(limit, |grid| {
+    let mut watch = Watch::new(stop.clone());
+    let (found, effort, stopped) = engine.search(limit, &mut watch, |grid| {
         if first.is_none() {
             first = Some(grid.iter().map(|m| m.trailing_zeros() as u8 + 1).collect());
         }
         true
     });
-    (count, first, effort)
+    Run {
+        found,
+        first,
+        stopped,
+        effort,
+    }
 }
