@@ -26,28 +26,19 @@
 //! assert!(puzzle.check_solution(&solution).is_ok());
 //! ```
 
+mod check;
+mod constraint;
+pub mod iss;
 pub mod killer;
 mod search;
 
 use thiserror::Error;
 
 use super::Shape;
-
-/// A constraint of a variant puzzle, over cells numbered row by row from 0.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Constraint {
-    /// A killer cage: its cells hold distinct values, adding up to `sum` when one is given.
-    Cage {
-        /// The cells, in increasing order.
-        cells: Vec<usize>,
-        /// The total, or `None` for a cage of distinct values only.
-        sum: Option<u32>,
-    },
-}
+pub use constraint::{little_killer_cells, Constraint, Diagonal, Indexing, Line};
 
 /// A variant puzzle: a shape, givens (`0` for an empty cell) and constraints.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
     shape: Shape,
     givens: Vec<u8>,
@@ -97,13 +88,12 @@ impl Variant {
     ///
     /// # Panics
     /// If `givens` does not hold one value per cell, a given is larger than the shape's size,
-    /// or a constraint names a cell outside the grid.
+    /// or a constraint does not fit the grid ([`Constraint::fits`]).
     pub fn new(shape: Shape, givens: Vec<u8>, constraints: Vec<Constraint>) -> Variant {
         assert_eq!(givens.len(), shape.cell_count(), "one given per cell");
         assert!(givens.iter().all(|&g| usize::from(g) <= shape.size()));
         for constraint in &constraints {
-            let Constraint::Cage { cells, .. } = constraint;
-            assert!(cells.iter().all(|&c| c < shape.cell_count()));
+            assert!(constraint.fits(shape.size()), "{constraint:?} does not fit");
         }
         Variant {
             shape,
@@ -155,13 +145,10 @@ impl Variant {
             }
         }
         for (index, constraint) in self.constraints.iter().enumerate() {
-            let Constraint::Cage { cells, sum } = constraint;
-            let values = cells.iter().map(|&c| grid[c]);
-            let total: u32 = values.clone().map(u32::from).sum();
-            if repeated(values).is_some() || sum.is_some_and(|s| s != total) {
+            if !check::holds(&self.shape, grid, &self.constraints, index) {
                 return Err(Broken::Constraint {
                     index,
-                    what: "killer cage",
+                    what: constraint.name(),
                 });
             }
         }

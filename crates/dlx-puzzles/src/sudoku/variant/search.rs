@@ -69,7 +69,9 @@ impl Model {
         let mut groups = houses.clone();
         let mut cages = Vec::new();
         for constraint in &puzzle.constraints {
-            let Constraint::Cage { cells, sum } = constraint;
+            let Constraint::Cage { cells, sum } = constraint else {
+                continue;
+            };
             groups.push(cells.clone());
             if let Some(sum) = *sum {
                 cages.push(CageRule {
