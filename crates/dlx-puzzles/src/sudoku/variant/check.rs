@@ -444,3 +444,542 @@ fn squares(n: usize) -> Vec<[usize; 4]> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::variant::{little_killer_cells, Diagonal, Line, Variant};
+
+    /// A classic solution, and solutions that keep some global rules (written by hand or found
+    /// by a small search; each is checked to be a valid grid below).
+    const CLASSIC: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    /// Anti-king, anti-knight, anti-consecutive, disjoint sets, global entropy.
+    const MIRACLE: &str =
+        "483726159726159483159483726837261594261594837594837261372615948615948372948372615";
+    /// Both diagonals.
+    const X_GRID: &str =
+        "681945237792316584435827619523784961817639425946152873369478152158293746274561398";
+    /// Anti-taxicab.
+    const TAXICAB: &str =
+        "264581793351697248798423165975146382426378951813259674639815427182764539547932816";
+    /// Windoku.
+    const WINDOKU: &str =
+        "215438679369271845478569321834196752726345198951782463683927514142653987597814236";
+    /// Global mod 3.
+    const MOD3: &str =
+        "879162354621543798435987216387419562196235487254876139943621875518794623762358941";
+
+    fn grid(text: &str) -> Vec<u8> {
+        text.bytes().map(|b| b - b'0').collect()
+    }
+
+    /// Row `r`, column `c`, both from 1.
+    fn at(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + c - 1
+    }
+
+    fn cells(list: &[(usize, usize)]) -> Vec<usize> {
+        list.iter().map(|&(r, c)| at(r, c)).collect()
+    }
+
+    /// Whether `constraints` all hold on `text` (a valid 9x9 grid).
+    fn holds_all(text: &str, constraints: Vec<Constraint>) -> bool {
+        let puzzle = Variant::new(Shape::standard(9).unwrap(), vec![0; 81], constraints);
+        match puzzle.check_solution(&grid(text)) {
+            Ok(()) => true,
+            Err(crate::sudoku::variant::Broken::Constraint { .. }) => false,
+            Err(other) => panic!("not a valid grid: {other}"),
+        }
+    }
+
+    /// `good` holds on the classic grid and `bad` does not.
+    fn case(good: Constraint, bad: Constraint) {
+        assert!(
+            holds_all(CLASSIC, vec![good.clone()]),
+            "{good:?} should hold"
+        );
+        assert!(
+            !holds_all(CLASSIC, vec![bad.clone()]),
+            "{bad:?} should break"
+        );
+    }
+
+    #[test]
+    fn variant_cages_and_sums() {
+        let two = cells(&[(1, 1), (1, 2)]);
+        case(
+            Constraint::Cage {
+                cells: two.clone(),
+                sum: Some(8),
+            },
+            Constraint::Cage {
+                cells: two.clone(),
+                sum: Some(9),
+            },
+        );
+        case(
+            Constraint::Cage {
+                cells: cells(&[(1, 1), (1, 2), (1, 3)]),
+                sum: None,
+            },
+            // Adds up, but repeats a 5.
+            Constraint::Cage {
+                cells: cells(&[(1, 1), (5, 5), (1, 2)]),
+                sum: Some(13),
+            },
+        );
+        let column = cells(&[(1, 1), (2, 1)]);
+        case(
+            Constraint::Sum {
+                cells: column.clone(),
+                sum: 4,
+                coefficients: Some(vec![2, -1]),
+            },
+            Constraint::Sum {
+                cells: column.clone(),
+                sum: 12,
+                coefficients: None,
+            },
+        );
+        case(
+            Constraint::RellikCage {
+                cells: two.clone(),
+                sum: 4,
+            },
+            Constraint::RellikCage { cells: two, sum: 8 },
+        );
+        case(
+            Constraint::EqualityCage {
+                cells: cells(&[(1, 2), (1, 6)]),
+            },
+            Constraint::EqualityCage {
+                cells: cells(&[(1, 2), (1, 8)]),
+            },
+        );
+        let row4 = Line::Row(3).cells(9);
+        case(
+            Constraint::Lunchbox {
+                sum: 8,
+                cells: cells(&[(1, 8), (1, 1), (1, 2), (1, 7)]),
+            },
+            Constraint::Lunchbox {
+                sum: 12,
+                cells: row4,
+            },
+        );
+        case(
+            Constraint::Lunchbox {
+                sum: 13,
+                cells: Line::Row(3).cells(9),
+            },
+            Constraint::Lunchbox {
+                sum: 0,
+                cells: cells(&[(1, 1), (5, 5)]),
+            },
+        );
+        case(
+            Constraint::Quad {
+                top_left: at(1, 1),
+                values: vec![3, 6],
+            },
+            Constraint::Quad {
+                top_left: at(1, 1),
+                values: vec![3, 3],
+            },
+        );
+        case(
+            Constraint::SameValues {
+                sets: 2,
+                cells: cells(&[(1, 1), (1, 2), (2, 6), (3, 4)]),
+            },
+            Constraint::SameValues {
+                sets: 2,
+                cells: cells(&[(1, 1), (1, 2), (1, 3), (1, 4)]),
+            },
+        );
+        case(
+            Constraint::Allowed {
+                cell: at(1, 1),
+                values: vec![5, 7],
+            },
+            Constraint::Allowed {
+                cell: at(1, 1),
+                values: vec![2, 4],
+            },
+        );
+    }
+
+    #[test]
+    fn variant_arrows_and_outside_clues() {
+        case(
+            Constraint::Thermo {
+                cells: cells(&[(3, 1), (3, 6), (3, 4)]),
+            },
+            Constraint::Thermo {
+                cells: cells(&[(3, 2), (3, 3)]),
+            },
+        );
+        case(
+            Constraint::Arrow {
+                circle: at(1, 7),
+                shaft: cells(&[(1, 1), (1, 3)]),
+            },
+            Constraint::Arrow {
+                circle: at(1, 6),
+                shaft: cells(&[(1, 1), (1, 3)]),
+            },
+        );
+        case(
+            Constraint::PillArrow {
+                pill: cells(&[(1, 9), (1, 8)]),
+                shaft: cells(&[(1, 6), (1, 3)]),
+            },
+            Constraint::PillArrow {
+                pill: cells(&[(1, 8), (1, 9)]),
+                shaft: cells(&[(1, 6), (1, 1)]),
+            },
+        );
+        case(
+            Constraint::DoubleArrow {
+                cells: cells(&[(1, 1), (1, 8), (1, 4), (1, 9)]),
+            },
+            Constraint::DoubleArrow {
+                cells: cells(&[(1, 1), (1, 2), (1, 9)]),
+            },
+        );
+        let diagonal = little_killer_cells(9, 0).unwrap();
+        assert_eq!(diagonal, Diagonal::Main.cells(9));
+        case(
+            Constraint::LittleKiller {
+                sum: 50,
+                cells: diagonal.clone(),
+            },
+            Constraint::LittleKiller {
+                sum: 49,
+                cells: diagonal,
+            },
+        );
+        let row = Line::Row(3);
+        case(
+            Constraint::Sandwich { line: row, sum: 13 },
+            Constraint::Sandwich { line: row, sum: 12 },
+        );
+        case(
+            Constraint::XSum {
+                line: row,
+                front: Some(42),
+                back: Some(9),
+            },
+            Constraint::XSum {
+                line: row,
+                front: None,
+                back: Some(10),
+            },
+        );
+        case(
+            Constraint::Skyscraper {
+                line: row,
+                front: Some(2),
+                back: Some(5),
+            },
+            Constraint::Skyscraper {
+                line: row,
+                front: Some(3),
+                back: None,
+            },
+        );
+        case(
+            Constraint::NumberedRoom {
+                line: row,
+                front: Some(2),
+                back: Some(4),
+            },
+            Constraint::NumberedRoom {
+                line: row,
+                front: Some(2),
+                back: Some(5),
+            },
+        );
+        case(
+            Constraint::Indexing {
+                by: Indexing::Column,
+                cells: cells(&[(3, 1), (4, 3)]),
+            },
+            Constraint::Indexing {
+                by: Indexing::Column,
+                cells: cells(&[(4, 3), (1, 1)]),
+            },
+        );
+        case(
+            Constraint::Indexing {
+                by: Indexing::Row,
+                cells: cells(&[(1, 7), (2, 3)]),
+            },
+            Constraint::Indexing {
+                by: Indexing::Row,
+                cells: cells(&[(1, 1)]),
+            },
+        );
+        case(
+            Constraint::ValueIndexing {
+                cells: cells(&[(1, 1), (1, 8), (5, 5)]),
+            },
+            Constraint::ValueIndexing {
+                cells: cells(&[(1, 1), (1, 8), (1, 2)]),
+            },
+        );
+        case(
+            Constraint::CountingCircles {
+                cells: cells(&[(1, 8), (1, 9), (2, 3)]),
+            },
+            Constraint::CountingCircles {
+                cells: cells(&[(1, 9), (1, 8)]),
+            },
+        );
+    }
+
+    #[test]
+    fn variant_dots_and_lines() {
+        case(
+            Constraint::WhiteDot {
+                cells: cells(&[(1, 2), (1, 3)]),
+            },
+            Constraint::WhiteDot {
+                cells: cells(&[(1, 1), (1, 2)]),
+            },
+        );
+        case(
+            Constraint::BlackDot {
+                cells: cells(&[(1, 8), (1, 9)]),
+            },
+            Constraint::BlackDot {
+                cells: cells(&[(3, 1), (3, 2)]),
+            },
+        );
+        case(
+            Constraint::X {
+                cells: cells(&[(1, 3), (1, 4)]),
+            },
+            Constraint::X {
+                cells: cells(&[(1, 8), (1, 9)]),
+            },
+        );
+        case(
+            Constraint::V {
+                cells: cells(&[(1, 8), (2, 8)]),
+            },
+            Constraint::V {
+                cells: cells(&[(1, 3), (1, 4)]),
+            },
+        );
+        case(
+            Constraint::GreaterThan {
+                cells: cells(&[(1, 4), (1, 3)]),
+            },
+            Constraint::GreaterThan {
+                cells: cells(&[(1, 3), (1, 4)]),
+            },
+        );
+        case(
+            Constraint::Whisper {
+                difference: 5,
+                cells: cells(&[(1, 8), (1, 7), (1, 9)]),
+            },
+            Constraint::Whisper {
+                difference: 5,
+                cells: cells(&[(1, 1), (1, 2)]),
+            },
+        );
+        case(
+            Constraint::Renban {
+                cells: cells(&[(1, 1), (1, 2), (1, 3)]),
+            },
+            Constraint::Renban {
+                cells: cells(&[(1, 1), (1, 2), (1, 9)]),
+            },
+        );
+        case(
+            Constraint::Palindrome {
+                cells: cells(&[(1, 1), (1, 2), (5, 5)]),
+            },
+            Constraint::Palindrome {
+                cells: cells(&[(1, 1), (1, 2)]),
+            },
+        );
+        case(
+            Constraint::Between {
+                cells: cells(&[(3, 1), (1, 1), (3, 2)]),
+            },
+            Constraint::Between {
+                cells: cells(&[(1, 1), (3, 1), (3, 2)]),
+            },
+        );
+        case(
+            Constraint::Lockout {
+                min_diff: 4,
+                cells: cells(&[(3, 1), (1, 6), (1, 1)]),
+            },
+            Constraint::Lockout {
+                min_diff: 4,
+                cells: cells(&[(3, 1), (1, 2), (1, 1)]),
+            },
+        );
+        case(
+            Constraint::Lockout {
+                min_diff: 4,
+                cells: cells(&[(3, 1), (1, 1)]),
+            },
+            Constraint::Lockout {
+                min_diff: 5,
+                cells: cells(&[(3, 1), (1, 1)]),
+            },
+        );
+        case(
+            Constraint::Zipper {
+                cells: cells(&[(1, 8), (1, 2), (1, 9)]),
+            },
+            Constraint::Zipper {
+                cells: cells(&[(1, 1), (1, 2), (1, 3), (1, 4)]),
+            },
+        );
+        case(
+            Constraint::Zipper {
+                cells: cells(&[(1, 8), (1, 2), (1, 9), (1, 3)]),
+            },
+            Constraint::Zipper {
+                cells: cells(&[(1, 8), (1, 1), (1, 9)]),
+            },
+        );
+        let around = cells(&[(1, 3), (1, 8), (1, 7), (1, 4)]);
+        case(
+            Constraint::SumLine {
+                sum: 10,
+                cells: cells(&[(1, 8), (1, 7), (1, 3), (1, 4)]),
+                is_loop: false,
+            },
+            Constraint::SumLine {
+                sum: 10,
+                cells: around.clone(),
+                is_loop: false,
+            },
+        );
+        case(
+            Constraint::SumLine {
+                sum: 10,
+                cells: around,
+                is_loop: true,
+            },
+            Constraint::SumLine {
+                sum: 10,
+                cells: cells(&[(1, 7), (1, 8), (1, 3)]),
+                is_loop: true,
+            },
+        );
+        case(
+            Constraint::RegionSumLine {
+                cells: cells(&[(1, 2), (1, 3), (1, 4), (2, 4)]),
+            },
+            Constraint::RegionSumLine {
+                cells: cells(&[(1, 3), (1, 4)]),
+            },
+        );
+        case(
+            Constraint::Modular {
+                modulus: 3,
+                cells: cells(&[(1, 1), (1, 2), (1, 3), (1, 9)]),
+            },
+            Constraint::Modular {
+                modulus: 3,
+                cells: cells(&[(1, 1), (1, 2), (1, 3), (1, 8)]),
+            },
+        );
+        case(
+            Constraint::Entropic {
+                cells: cells(&[(1, 1), (1, 2), (1, 7), (1, 4)]),
+            },
+            Constraint::Entropic {
+                cells: cells(&[(1, 1), (1, 2), (1, 7), (1, 6)]),
+            },
+        );
+    }
+
+    /// Every dot (or X and V) the classic grid allows, marked: strict holds; one left out, it
+    /// breaks.
+    #[test]
+    fn variant_strict_marks() {
+        let g = grid(CLASSIC);
+        for kropki in [true, false] {
+            let mut marks = Vec::new();
+            for (a, b) in neighbours(9) {
+                let (x, y) = (g[a], g[b]);
+                let cells = vec![a, b];
+                if kropki && x.abs_diff(y) == 1 {
+                    marks.push(Constraint::WhiteDot { cells });
+                } else if kropki && (x == 2 * y || y == 2 * x) {
+                    marks.push(Constraint::BlackDot { cells });
+                } else if !kropki && x + y == 10 {
+                    marks.push(Constraint::X { cells });
+                } else if !kropki && x + y == 5 {
+                    marks.push(Constraint::V { cells });
+                }
+            }
+            let strict = if kropki {
+                Constraint::StrictKropki
+            } else {
+                Constraint::StrictXV
+            };
+            let mut all = marks.clone();
+            all.push(strict.clone());
+            assert!(holds_all(CLASSIC, all), "{strict:?}");
+            let mut fewer = marks[1..].to_vec();
+            fewer.push(strict.clone());
+            assert!(!holds_all(CLASSIC, fewer), "{strict:?}");
+        }
+    }
+
+    #[test]
+    fn variant_global_rules() {
+        let cases = [
+            (Constraint::AntiKnight, MIRACLE),
+            (Constraint::AntiKing, MIRACLE),
+            (Constraint::AntiConsecutive, MIRACLE),
+            (Constraint::DisjointSets, MIRACLE),
+            (Constraint::GlobalEntropy, MIRACLE),
+            (Constraint::Diagonal(Diagonal::Main), X_GRID),
+            (Constraint::Diagonal(Diagonal::Anti), X_GRID),
+            (Constraint::AntiTaxicab, TAXICAB),
+            (Constraint::Windoku, WINDOKU),
+            (Constraint::GlobalMod, MOD3),
+        ];
+        for (rule, good) in cases {
+            assert!(holds_all(good, vec![rule.clone()]), "{rule:?} should hold");
+            assert!(
+                !holds_all(CLASSIC, vec![rule.clone()]),
+                "{rule:?} should break"
+            );
+        }
+    }
+
+    #[test]
+    fn variant_checker_names_the_broken_constraint() {
+        let puzzle = Variant::new(
+            Shape::standard(9).unwrap(),
+            vec![0; 81],
+            vec![
+                Constraint::AntiKnight,
+                Constraint::Thermo {
+                    cells: cells(&[(3, 3), (3, 2)]),
+                },
+            ],
+        );
+        let found = puzzle.check_solution(&grid(MIRACLE));
+        assert_eq!(
+            found,
+            Err(crate::sudoku::variant::Broken::Constraint {
+                index: 1,
+                what: "thermometer"
+            })
+        );
+    }
+}
