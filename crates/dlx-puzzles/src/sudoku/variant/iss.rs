@@ -531,6 +531,8 @@ impl Resolver {
             let values = self.candidates[cell].take().unwrap_or_default();
             match values[..] {
                 [v] => givens[cell] = v,
+                // Every value allowed: no constraint.
+                _ if values.len() == n => {}
                 _ => constraints.push(Constraint::Allowed { cell, values }),
             }
         }
@@ -538,7 +540,9 @@ impl Resolver {
     }
 
     /// Narrows a cell's candidates to `values`.
-    fn allow(&mut self, cell: usize, values: Vec<u8>) {
+    fn allow(&mut self, cell: usize, mut values: Vec<u8>) {
+        values.sort_unstable();
+        values.dedup();
         match &mut self.candidates[cell] {
             Some(old) => old.retain(|v| values.contains(v)),
             slot => {
@@ -1219,5 +1223,213 @@ fn write_constraint(out: &mut String, n: usize, constraint: &Constraint) {
     push_cells(out, n, &cells);
     if matches!(constraint, Constraint::SumLine { is_loop: true, .. }) {
         out.push_str("~LOOP");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One or more small strings for every kind, each a valid puzzle on its own.
+    const SAMPLES: &[&str] = &[
+        ".~R1C1_5~R1C2_3.~R4C7_2_4_6_8",
+        ".Cage~10~R1C1~R1C2.Cage~0~R2C1~R2C2",
+        ".Sum~7~R1C1~R1C2.Sum~3_=_2_-1~R2C1~R2C2",
+        ".RellikCage~5~R1C1~R1C2.EqualityCage~R2C1~R2C2",
+        ".Thermo~R1C1~R1C2~R1C3.Arrow~R2C1~R2C2~R2C3",
+        ".PillArrow~2~R1C1~R1C2~R2C2~R3C2.DoubleArrow~R5C1~R5C2~R5C3",
+        ".LittleKiller~22~R1C1.LittleKiller~34~R1C7.LittleKiller~9~R5C9.LittleKiller~8~R9C4",
+        ".Sandwich~13~R4.Sandwich~0~C2",
+        ".XSum~C2~27~27.XSum~R6~~30.Skyscraper~R1~3~.NumberedRoom~C4~0~6",
+        ".WhiteDot~R1C1~R1C2.BlackDot~R2C1~R2C2~R2C3.X~R3C1~R3C2.V~R4C1~R4C2",
+        ".GreaterThan~R1C1~R1C2.StrictKropki.StrictXV",
+        ".Whisper~5~R1C1~R1C2.Whisper~3~R2C1~R2C2.Renban~R3C1~R3C2~R3C3",
+        ".Palindrome~R1C1~R1C2~R1C3.Between~R2C1~R2C2~R2C3.Lockout~4~R3C1~R3C2~R3C3",
+        ".Zipper~R1C1~R1C2~R1C3.SumLine~10~R2C1~R2C2.SumLine~10~R3C1~R3C2~R4C2~R4C1~LOOP",
+        ".RegionSumLine~R1C2~R1C4.Modular~3~R2C1~R2C2~R2C3.Entropic~R3C1~R3C2~R3C3",
+        ".AntiKnight.AntiKing.AntiConsecutive.AntiTaxicab",
+        ".Diagonal~1.Diagonal~-1.Windoku.DisjointSets",
+        ".SameValues~2~R1C1~R1C2~R2C3~R2C4.Quad~R5C5~1~2~2",
+        ".Lunchbox~11~R1C1~R1C2~R1C3.Indexing~C~R1C1~R2C1.Indexing~R~R1C5",
+        ".ValueIndexing~R1C4~R2C4~R2C3.CountingCircles~R1C1~R5C5~R9C9",
+        ".GlobalMod.GlobalEntropy",
+        ".Shape~6x6.~R1C5_4~R2C2_1.Cage~7~R1C1~R1C2",
+        ".Shape~16x16.~R1Cg_16~Rgc1_2.Thermo~RaC1~R1Cb~RbC1",
+        ".NoBoxes.Jigsaw~000000021453303021453333221453322221455566121445666111445566667488887777888887777",
+    ];
+
+    #[test]
+    fn variant_iss_every_sample_reads_and_round_trips() {
+        for text in SAMPLES {
+            let first = read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let written = write(&first);
+            let again = read(&written).unwrap_or_else(|e| panic!("{written}: {e}"));
+            assert_eq!(first, again, "{text} -> {written}");
+        }
+    }
+
+    #[test]
+    fn variant_iss_reads_what_iss_means() {
+        let v = read(".~R1C1_5~r1c2_3 .~R4C7_2_4_6_8\n# a comment\n\n.Thermo~R1C3~R2C3").unwrap();
+        assert_eq!(&v.givens()[..3], &[5, 3, 0]);
+        assert_eq!(
+            v.constraints(),
+            &[
+                Constraint::Thermo { cells: vec![2, 11] },
+                Constraint::Allowed {
+                    cell: 33,
+                    values: vec![2, 4, 6, 8]
+                },
+            ]
+        );
+        let v = read(".Whisper~R1C1~R1C2.Diagonal~1.LittleKiller~5~R1C2").unwrap();
+        assert_eq!(
+            v.constraints(),
+            &[
+                Constraint::Whisper {
+                    difference: 5,
+                    cells: vec![0, 1]
+                },
+                Constraint::Diagonal(Diagonal::Anti),
+                Constraint::LittleKiller {
+                    sum: 5,
+                    cells: vec![1, 9]
+                },
+            ]
+        );
+        // A 16x16 cell in base 36 and a shape given after its cells.
+        let v = read(".Arrow~RgCg~R1C1.Shape~16x16").unwrap();
+        assert_eq!(v.shape().size(), 16);
+        assert_eq!(
+            v.constraints(),
+            &[Constraint::Arrow {
+                circle: 255,
+                shaft: vec![0]
+            }]
+        );
+        // Givens repeated for a cell are intersected.
+        let v = read(".~R1C1_1_2_3.~R1C1_2_3_4.~R1C2_7.~R1C2_7_8").unwrap();
+        assert_eq!(v.givens()[1], 7);
+        assert_eq!(
+            v.constraints(),
+            &[Constraint::Allowed {
+                cell: 0,
+                values: vec![2, 3]
+            }]
+        );
+    }
+
+    #[test]
+    fn variant_iss_reads_the_compact_forms() {
+        let plain = format!("53..7....{}", ".".repeat(72));
+        let v = read(&plain).unwrap();
+        assert_eq!(&v.givens()[..5], &[5, 3, 0, 0, 7]);
+        let v = read(&format!("={plain}")).unwrap();
+        assert_eq!(v.givens()[0], 5);
+        // 27 row cages of three cells, in the short killer format, and a killer-X in the long.
+        let short: String = (0..81)
+            .map(|k| if k % 3 == 0 { 'F' } else { '<' })
+            .collect();
+        let v = read(&short).unwrap();
+        assert_eq!(v.constraints().len(), 27);
+        let long = format!("3x3:d:k:{}:", vec!["3841"; 81].join(":"));
+        let v = read(&long).unwrap();
+        assert_eq!(v.constraints()[0], Constraint::Diagonal(Diagonal::Main));
+        assert!(v.shape().extra().is_empty());
+        // A 4x4 jigsaw: givens then layout, in one section.
+        let layout = "0011001122332233";
+        let v = read(&format!("1...............{layout}")).unwrap();
+        assert_eq!(v.shape().size(), 4);
+        assert!(v.shape().box_size().is_none());
+        assert_eq!(v.givens()[0], 1);
+        // Pencil marks: each cell's nine places.
+        let marks = format!("12.......{}", "123456789".repeat(80));
+        let v = read(&marks).unwrap();
+        assert_eq!(
+            v.constraints(),
+            &[Constraint::Allowed {
+                cell: 0,
+                values: vec![1, 2]
+            }]
+        );
+    }
+
+    fn problem(text: &str) -> (usize, usize, String, Problem) {
+        let e = read(text).unwrap_err();
+        (e.line, e.column, e.item, e.problem)
+    }
+
+    #[test]
+    fn variant_iss_errors_say_where_and_what() {
+        assert_eq!(problem(".Foo~R1C1").3, Problem::UnknownType);
+        let (line, column, item, p) = problem(".Thermo~R1C1\n  .Thermo~R1C1~R!C1");
+        assert_eq!(
+            (line, column, item.as_str(), p),
+            (2, 16, "R!C1", Problem::Cell)
+        );
+        assert_eq!(problem(".Thermo~R1Ca").3, Problem::Outside { size: 9 });
+        assert!(matches!(problem(".LittleKiller~5").3, Problem::Args { .. }));
+        assert!(matches!(problem(".Cage~x~R1C1").3, Problem::Number { .. }));
+        assert!(matches!(
+            problem(".Sandwich~5~R10").3,
+            Problem::Line { size: 9 }
+        ));
+        assert!(matches!(problem("Thermo~R1C1").3, Problem::NoDot));
+        assert!(matches!(
+            problem(".Shape~6x6.Shape~9x9").3,
+            Problem::Shapes {
+                first: 6,
+                second: 9
+            }
+        ));
+        for unsupported in [
+            ".Pair~UFVQ~_x~R1C1~R1C2",
+            ".PairX~8H~_x~R1C1",
+            ".NFA~x~_y~R1C1",
+            ".Regex~KFte~R1C1",
+            ".Or.Cage~5~R1C1~R1C2.End",
+            ".And.End",
+            ".Shape~9x9~0-8",
+            ".Shape~6x9",
+            ".RegionSize~9",
+            ".NoBoxes",
+        ] {
+            assert!(
+                matches!(problem(unsupported).3, Problem::Unsupported(_)),
+                "{unsupported}"
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn variant_iss_random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+            let _ = read(&String::from_utf8_lossy(&bytes));
+        }
+
+        #[test]
+        fn variant_iss_mutated_samples_never_panic(
+            sample in 0..SAMPLES.len(),
+            edits in proptest::collection::vec((any::<usize>(), 0u8..3, prop::sample::select(
+                b".~_RrCc0123456789abgLOOP-= \n#<>^vx".to_vec())), 1..6),
+        ) {
+            let mut text: Vec<u8> = SAMPLES[sample].as_bytes().to_vec();
+            for (at, op, byte) in edits {
+                let at = at % (text.len() + 1);
+                match op {
+                    0 => text.insert(at, byte),
+                    1 if at < text.len() => { text.remove(at); }
+                    _ if at < text.len() => text[at] = byte,
+                    _ => {}
+                }
+            }
+            if let Ok(v) = read(&String::from_utf8_lossy(&text)) {
+                // What reads, writes and reads back the same.
+                prop_assert_eq!(read(&write(&v)).ok(), Some(v));
+            }
+        }
     }
 }

@@ -1,12 +1,16 @@
-//! Variant Sudoku: a shape and its givens, plus constraints setters add (killer cages first).
+//! Variant Sudoku: a shape and its givens, plus constraints setters add.
 //!
-//! - [`Variant`]: the puzzle: a [`Shape`], givens, and [`Constraint`]s.
+//! - [`Variant`]: the puzzle: a [`Shape`], givens, and [`Constraint`]s (one kind for each ISS
+//!   constraint type its examples use, stated as ISS states it, cells numbered row by row).
+//! - [`iss`]: ISS's puzzle strings (`.Thermo~R1C1~R1C2...`, its compact forms), read with
+//!   positioned errors and written back.
 //! - [`killer`]: the two compact killer formats ISS and the forums paste (`G<<L<K<…`, an arrow
 //!   or a sum in each of the 81 cells; sudocue's `3x3:d:k:…`), read with positioned errors.
 //! - `search`: the solver: candidate masks, propagation per constraint (singles in every house,
 //!   cage sums by the digit sets that still fit, a house's cells outside its cages by the 45
-//!   rule), branching on the cell with the fewest candidates. A first step: correct, but far
-//!   from the speed of the solvers setters use (see the closing figures in docs/benchmarks.md).
+//!   rule), branching on the cell with the fewest candidates. A first step: it enforces cages
+//!   only, skipping the other kinds, and is far from the speed of the solvers setters use (see
+//!   the closing figures in docs/benchmarks.md).
 //! - [`Variant::check_solution`]: an independent checker, each rule stated on a full grid.
 //!
 //! ```
@@ -117,7 +121,10 @@ impl Variant {
         &self.constraints
     }
 
-    /// Counts the solutions up to `limit`, and gives the first one found.
+    /// Counts the solutions up to `limit`, and gives the first one found. The search enforces
+    /// the houses, the givens and the killer cages only so far; other kinds are not yet
+    /// propagated, so with them the count is of the wider puzzle (check a solution with
+    /// [`check_solution`](Self::check_solution)).
     pub fn count(&self, limit: u64) -> (u64, Option<Vec<u8>>) {
         search::Model::new(self).count(limit)
     }
