@@ -1,7 +1,7 @@
 //! The puzzle strings of ISS (the Interactive Sudoku Solver), read and written.
 //!
 //! A text is cut into sections at blank lines (lines starting with `#` are comments). A section
-//! is either a compact form (a killer in either format of [`killer`](super::killer); `n * n`
+//! is either a compact form (a killer in either format of [`killer`]; `n * n`
 //! givens with one filler character, `=` before them allowed; a jigsaw layout of `n * n` region
 //! characters, or givens followed by one; `n * n * n` pencil marks, digits or `.`) or a
 //! constraint string: whitespace is dropped, and each item after a `.` is `Type~arg~arg...`
