@@ -1,5 +1,5 @@
-//! `dlx solve` on variant puzzles (killer cages in the compact forms setters paste): one puzzle
-//! per line, answered in input order, a solution as one line of values.
+//! `dlx solve` on variant puzzles (ISS's constraint strings, the compact killer forms): one
+//! puzzle per line, answered in input order, a solution as one line of values.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -53,7 +53,8 @@ pub(super) fn run(args: &SolveArgs) -> Result<Outcome> {
             let puzzle = match variant::read(text) {
                 Ok(puzzle) => puzzle,
                 Err(e) => {
-                    eprintln!("dlx: {}:{line}: {e}", escape(name));
+                    let at = format!("{}:{}:{}", escape(name), line + e.line - 1, e.column);
+                    eprintln!("dlx: {at}: at {:?}: {}", e.item, e.problem);
                     writeln!(out, "invalid puzzle")?;
                     outcome = outcome.max(Outcome::BadInput);
                     continue;

@@ -1,6 +1,9 @@
-//! Variant Sudoku: a shape and its givens, plus constraints setters add (killer cages first).
+//! Variant Sudoku: a shape and its givens, plus constraints setters add.
 //!
-//! - [`Variant`]: the puzzle: a [`Shape`], givens, and [`Constraint`]s.
+//! - [`Variant`]: the puzzle: a [`Shape`], givens, and [`Constraint`]s (one kind for each ISS
+//!   constraint type its examples use, stated as ISS states it, cells numbered row by row).
+//! - [`iss`]: ISS's puzzle strings (`.Thermo~R1C1~R1C2...`, its compact forms), read with
+//!   positioned errors and written back.
 //! - [`killer`]: the two compact killer formats ISS and the forums paste (`G<<L<K<…`, an arrow
 //!   or a sum in each of the 81 cells; sudocue's `3x3:d:k:…`), read with positioned errors.
 //! - `solve`: the solver: candidate masks; a handler per rule (each house; each sum, by its
@@ -26,6 +29,9 @@
 //! assert!(puzzle.check_solution(&solution).is_ok());
 //! ```
 
+mod check;
+mod constraint;
+pub mod iss;
 pub mod killer;
 mod solve;
 
@@ -35,31 +41,26 @@ use dlx_core::{Stop, StopReason};
 use thiserror::Error;
 
 use super::Shape;
+pub use constraint::{little_killer_cells, Constraint, Diagonal, Indexing, Line};
 
-/// A constraint of a variant puzzle, over cells numbered row by row from 0.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Constraint {
-    /// A killer cage: its cells hold distinct values, adding up to `sum` when one is given.
-    Cage {
-        /// The cells, in increasing order.
-        cells: Vec<usize>,
-        /// The total, or `None` for a cage of distinct values only.
-        sum: Option<u32>,
-    },
-}
-
-/// Whether a line of text looks like a variant puzzle of a format [`read`] takes (rather than a
-/// classic puzzle): a compact killer form.
+/// Whether a line of text looks like a variant puzzle of a format [`read`] takes rather than a
+/// classic puzzle: a compact killer form, or an ISS constraint string (a `.` followed by a type
+/// name or `~`, where a classic puzzle has another `.` or a digit).
 pub fn looks_like(line: &str) -> bool {
     let line = line.trim();
-    line.starts_with("3x3:")
+    let mut chars = line.chars();
+    let iss = chars.next() == Some('.')
+        && chars
+            .next()
+            .is_some_and(|c| c == '~' || c.is_ascii_alphabetic());
+    iss || line.starts_with("3x3:")
         || (line.chars().count() == 81 && line.chars().any(|c| "<>^v`',".contains(c)))
 }
 
-/// Reads a variant puzzle in any format the module knows: the compact killer forms.
-pub fn read(text: &str) -> Result<Variant, killer::KillerError> {
-    killer::read(text)
+/// Reads a variant puzzle in any format the module knows (ISS's puzzle strings and compact
+/// forms, which take in the killer forms; see [`iss::read`]).
+pub fn read(text: &str) -> Result<Variant, iss::IssError> {
+    iss::read(text)
 }
 
 /// Writes a solution as one line of values (digits up to 9, letters `A`.. from 1 above).
@@ -90,7 +91,7 @@ pub struct Run {
 }
 
 /// A variant puzzle: a shape, givens (`0` for an empty cell) and constraints.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
     shape: Shape,
     givens: Vec<u8>,
@@ -140,13 +141,12 @@ impl Variant {
     ///
     /// # Panics
     /// If `givens` does not hold one value per cell, a given is larger than the shape's size,
-    /// or a constraint names a cell outside the grid.
+    /// or a constraint does not fit the grid ([`Constraint::fits`]).
     pub fn new(shape: Shape, givens: Vec<u8>, constraints: Vec<Constraint>) -> Variant {
         assert_eq!(givens.len(), shape.cell_count(), "one given per cell");
         assert!(givens.iter().all(|&g| usize::from(g) <= shape.size()));
         for constraint in &constraints {
-            let Constraint::Cage { cells, .. } = constraint;
-            assert!(cells.iter().all(|&c| c < shape.cell_count()));
+            assert!(constraint.fits(shape.size()), "{constraint:?} does not fit");
         }
         Variant {
             shape,
@@ -170,7 +170,9 @@ impl Variant {
         &self.constraints
     }
 
-    /// Counts the solutions up to `limit`, and gives the first one found.
+    /// Counts the solutions up to `limit`, and gives the first one found. Every constraint is
+    /// kept: by a propagator where it has one, and always by its checker's rule once the cells
+    /// it reads are fixed.
     pub fn count(&self, limit: u64) -> (u64, Option<Vec<u8>>) {
         let run = self.run(limit, &Stop::new());
         (run.found, run.first)
@@ -205,13 +207,10 @@ impl Variant {
             }
         }
         for (index, constraint) in self.constraints.iter().enumerate() {
-            let Constraint::Cage { cells, sum } = constraint;
-            let values = cells.iter().map(|&c| grid[c]);
-            let total: u32 = values.clone().map(u32::from).sum();
-            if repeated(values).is_some() || sum.is_some_and(|s| s != total) {
+            if !check::holds(&self.shape, grid, &self.constraints, index) {
                 return Err(Broken::Constraint {
                     index,
-                    what: "killer cage",
+                    what: constraint.name(),
                 });
             }
         }

@@ -2,17 +2,26 @@
 //! depth-first search that branches on one value of one cell (the value, or not the value),
 //! choosing the cell by its history of conflicts and then by its fewest candidates.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 
 use dlx_core::{StopReason, Watch};
 
 use super::handler::Handler;
+use crate::sudoku::variant::Constraint;
+use crate::sudoku::Shape;
 
 /// A cell's candidates: bit `v - 1` for value `v`.
 pub(super) type Mask = u16;
 
 /// What the handlers read besides the grid.
 pub(super) struct Layout {
+    /// The puzzle's shape, for the checker's rules.
+    pub shape: Shape,
+    /// The puzzle's constraints, for the checker's rules.
+    pub constraints: Vec<Constraint>,
+    /// A grid of values the checker's rules are run on.
+    pub scratch: RefCell<Vec<u8>>,
     /// The houses (every value once), as cell lists.
     pub houses: Vec<Vec<u32>>,
     /// The houses each cell is in, by number.

@@ -1,8 +1,10 @@
 //! The handlers: each keeps one rule over some cells, narrowing candidates and reporting a
 //! contradiction.
 
-use super::engine::{Layout, Mask, Queue};
+use super::engine::{restrict, Layout, Mask, Queue};
+use super::rules::Table;
 use super::sum::Sum;
+use crate::sudoku::variant::check::holds;
 
 /// One rule the propagation keeps.
 pub(super) enum Handler {
@@ -16,6 +18,25 @@ pub(super) enum Handler {
     },
     /// A linear sum of cells with coefficients 1 and -1.
     Sum(Box<Sum>),
+    /// A relation between two cells: `table[x - 1]` holds the values `b` may take when `a`
+    /// holds `x` (each keeps the values with a partner in the other).
+    Relation {
+        /// The first cell.
+        a: u32,
+        /// The second cell.
+        b: u32,
+        /// The relation.
+        table: Box<Table>,
+    },
+    /// A constraint kept by the checker's rule on the cells it reads: once they are fixed, and,
+    /// when few assignments of them are left, each value kept only if some assignment with it
+    /// keeps the rule.
+    Check {
+        /// The constraint's index in the puzzle.
+        index: usize,
+        /// The cells its rule reads.
+        reads: Vec<u32>,
+    },
 }
 
 impl Handler {
@@ -24,6 +45,8 @@ impl Handler {
         match self {
             Handler::House { cells, .. } => cells.clone(),
             Handler::Sum(sum) => sum.watched(),
+            Handler::Relation { a, b, .. } => vec![*a, *b],
+            Handler::Check { reads, .. } => reads.clone(),
         }
     }
 
@@ -33,6 +56,8 @@ impl Handler {
         match self {
             Handler::House { cells, .. } => cells.len() as u32,
             Handler::Sum(sum) => sum.priority(),
+            Handler::Relation { .. } => 2,
+            Handler::Check { .. } => 0,
         }
     }
 
@@ -42,6 +67,8 @@ impl Handler {
         match self {
             Handler::House { cells, all } => house(grid, q, cells, *all),
             Handler::Sum(sum) => sum.enforce(grid, q, layout),
+            Handler::Relation { a, b, table } => relation(grid, q, *a as usize, *b as usize, table),
+            Handler::Check { index, reads } => check(grid, q, layout, *index, reads),
         }
     }
 }
@@ -71,4 +98,78 @@ fn house(grid: &mut [Mask], q: &mut Queue, cells: &[u32], all: Mask) -> bool {
         q.changed(c as usize, bit);
     }
     true
+}
+
+fn relation(grid: &mut [Mask], q: &mut Queue, a: usize, b: usize, table: &Table) -> bool {
+    let (mut keep_a, mut keep_b) = (0, 0);
+    let mut rest = grid[a];
+    while rest != 0 {
+        let x = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let partners = table[x] & grid[b];
+        if partners != 0 {
+            keep_a |= 1 << x;
+            keep_b |= partners;
+        }
+    }
+    restrict(grid, q, a, keep_a) && restrict(grid, q, b, keep_b)
+}
+
+/// The most assignments of a checked constraint's open cells tried in one run.
+const MOST_TRIED: u32 = 64;
+
+fn check(grid: &mut [Mask], q: &mut Queue, layout: &Layout, index: usize, reads: &[u32]) -> bool {
+    let mut tried = 1u32;
+    let mut open = [0usize; 8];
+    let mut opened = 0;
+    for &c in reads {
+        let k = grid[c as usize].count_ones();
+        if k > 1 {
+            tried *= k;
+            if tried > MOST_TRIED {
+                return true;
+            }
+            open[opened] = c as usize;
+            opened += 1;
+        }
+    }
+    let mut scratch = layout.scratch.borrow_mut();
+    for &c in reads {
+        let m = grid[c as usize];
+        scratch[c as usize] = m.trailing_zeros() as u8 + 1;
+    }
+    let keeps = |scratch: &[u8]| holds(&layout.shape, scratch, &layout.constraints, index);
+    if opened == 0 {
+        return keeps(&scratch);
+    }
+    // Every assignment of the open cells, as an odometer of their candidates.
+    let open = &open[..opened];
+    let mut rest: [Mask; 8] = [0; 8];
+    let mut support: [Mask; 8] = [0; 8];
+    for (i, &c) in open.iter().enumerate() {
+        rest[i] = grid[c] & (grid[c] - 1);
+    }
+    loop {
+        if keeps(&scratch) {
+            for (i, &c) in open.iter().enumerate() {
+                support[i] |= 1 << (scratch[c] - 1);
+            }
+        }
+        // The next assignment: the first cell with a value left takes it, the ones before it
+        // start over.
+        let Some(i) = (0..opened).find(|&i| rest[i] != 0) else {
+            break;
+        };
+        let c = open[i];
+        scratch[c] = rest[i].trailing_zeros() as u8 + 1;
+        rest[i] &= rest[i] - 1;
+        for (j, &d) in open.iter().enumerate().take(i) {
+            scratch[d] = grid[d].trailing_zeros() as u8 + 1;
+            rest[j] = grid[d] & (grid[d] - 1);
+        }
+    }
+    drop(scratch);
+    open.iter()
+        .enumerate()
+        .all(|(i, &c)| restrict(grid, q, c, support[i]))
 }

@@ -8,6 +8,7 @@
 mod derive;
 mod engine;
 mod handler;
+mod rules;
 mod sum;
 
 pub use engine::Effort;
@@ -15,9 +16,11 @@ use engine::{Engine, Layout, Mask};
 use handler::Handler;
 use sum::Sum;
 
+use std::cell::RefCell;
+
 use dlx_core::{Stop, Watch};
 
-use super::{Constraint, Run, Variant};
+use super::{Run, Variant};
 use crate::sudoku::shape::House;
 
 /// Builds the search for a puzzle.
@@ -37,34 +40,24 @@ fn build(puzzle: &Variant) -> Engine {
         }
         houses.push(list);
     }
-    // Cells that must differ: sharing a house or a cage.
+    let rules = rules::rules(puzzle);
+    houses.extend(rules.houses.iter().cloned());
+    // Cells that must differ: sharing a house or a group of distinct cells, or set apart.
     let words = cells.div_ceil(64);
     let mut differ = vec![0u64; cells * words];
-    let mut groups: Vec<&[u32]> = houses.iter().map(Vec::as_slice).collect();
-    let mut sums: Vec<(Vec<u32>, i32)> = Vec::new();
-    let cage_cells: Vec<Vec<u32>> = puzzle
-        .constraints
-        .iter()
-        .map(|constraint| {
-            let Constraint::Cage { cells, .. } = constraint;
-            cells.iter().map(|&c| c as u32).collect()
-        })
-        .collect();
-    for (constraint, list) in puzzle.constraints.iter().zip(&cage_cells) {
-        let Constraint::Cage { sum, .. } = constraint;
-        groups.push(list);
-        if let Some(sum) = sum {
-            sums.push((list.clone(), *sum as i32));
-        }
-    }
-    for group in &groups {
-        for &a in group.iter() {
-            for &b in group.iter() {
-                if a != b {
-                    differ[a as usize * words + b as usize / 64] |= 1 << (b % 64);
-                }
+    let mut mark = |a: u32, b: u32| {
+        differ[a as usize * words + b as usize / 64] |= 1 << (b % 64);
+        differ[b as usize * words + a as usize / 64] |= 1 << (a % 64);
+    };
+    for group in houses.iter().chain(&rules.distinct) {
+        for (i, &a) in group.iter().enumerate() {
+            for &b in &group[i + 1..] {
+                mark(a, b);
             }
         }
+    }
+    for &(a, b) in &rules.apart {
+        mark(a, b);
     }
     let differs =
         |a: u32, b: u32| differ[a as usize * words + b as usize / 64] >> (b % 64) & 1 == 1;
@@ -104,16 +97,33 @@ fn build(puzzle: &Variant) -> Engine {
             handlers.push(Handler::Sum(Box::new(rule)));
         }
     };
-    for (list, total) in &sums {
+    let cages = &rules.cages;
+    for (list, total) in cages {
         add_sum(list, &[], *total);
     }
-    for implied in derive::implied(cells, n, &houses, (&rows, &columns, &regions), &sums) {
-        if !sums
+    for (positive, negative, total) in &rules.sums {
+        add_sum(positive, negative, *total);
+    }
+    for implied in derive::implied(cells, n, &houses, (&rows, &columns, &regions), cages) {
+        let given = cages
             .iter()
-            .any(|(l, _)| *l == implied.positive && implied.negative.is_empty())
-        {
+            .any(|(l, _)| *l == implied.positive && implied.negative.is_empty());
+        if !given {
             add_sum(&implied.positive, &implied.negative, implied.total);
         }
+    }
+    for &(a, b, table) in &rules.relations {
+        handlers.push(Handler::Relation {
+            a,
+            b,
+            table: Box::new(table),
+        });
+    }
+    for (index, reads) in &rules.checks {
+        handlers.push(Handler::Check {
+            index: *index,
+            reads: reads.clone(),
+        });
     }
     let mut watchers = vec![Vec::new(); cells];
     for (h, handler) in handlers.iter().enumerate() {
@@ -121,11 +131,14 @@ fn build(puzzle: &Variant) -> Engine {
             watchers[c as usize].push(h as u32);
         }
     }
-    let start = puzzle
+    let mut start: Vec<Mask> = puzzle
         .givens
         .iter()
         .map(|&g| if g == 0 { all } else { 1 << (g - 1) })
         .collect();
+    for &(cell, mask) in &rules.allowed {
+        start[cell] &= mask;
+    }
     Engine {
         handlers,
         watchers,
@@ -133,6 +146,9 @@ fn build(puzzle: &Variant) -> Engine {
         layout: Layout {
             houses,
             cell_houses,
+            shape: puzzle.shape.clone(),
+            constraints: puzzle.constraints.clone(),
+            scratch: RefCell::new(vec![0; cells]),
         },
         start,
     }
