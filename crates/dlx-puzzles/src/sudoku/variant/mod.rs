@@ -181,7 +181,13 @@ impl Variant {
     /// Searches for up to `limit` solutions, stopping early when `stop` says so (its budget
     /// counts values tried).
     pub fn run(&self, limit: u64, stop: &Stop) -> Run {
-        solve::run(self, limit, stop)
+        solve::run(self, limit, stop, |_| true)
+    }
+
+    /// Searches for up to `limit` solutions as [`run`](Self::run) does, calling `each` with
+    /// every solution found (one value per cell); `each` returns whether to go on.
+    pub fn solutions(&self, limit: u64, stop: &Stop, each: impl FnMut(&[u8]) -> bool) -> Run {
+        solve::run(self, limit, stop, each)
     }
 
     /// Checks `grid` (one value per cell) against every rule of the puzzle, stated on a full

@@ -155,15 +155,23 @@ fn build(puzzle: &Variant) -> Engine {
 }
 
 /// Searches `puzzle` for up to `limit` solutions, watching `stop`.
-pub(super) fn run(puzzle: &Variant, limit: u64, stop: &Stop) -> Run {
+pub(super) fn run(
+    puzzle: &Variant,
+    limit: u64,
+    stop: &Stop,
+    mut each: impl FnMut(&[u8]) -> bool,
+) -> Run {
     let engine = build(puzzle);
     let mut first = None;
     let mut watch = Watch::new(stop.clone());
+    let mut values = Vec::with_capacity(engine.start.len());
     let (found, effort, stopped) = engine.search(limit, &mut watch, |grid| {
+        values.clear();
+        values.extend(grid.iter().map(|m| m.trailing_zeros() as u8 + 1));
         if first.is_none() {
-            first = Some(grid.iter().map(|m| m.trailing_zeros() as u8 + 1).collect());
+            first = Some(values.clone());
         }
-        true
+        each(&values)
     });
     Run {
         found,
