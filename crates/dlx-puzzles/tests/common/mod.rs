@@ -47,6 +47,7 @@ pub fn layout(text: &str) -> Vec<u16> {
 
 pub mod grids;
 pub mod steps;
+pub mod variants;
 
 /// The rows of a tab-separated data file, without the header.
 pub fn tsv(name: &str) -> Vec<Vec<String>> {

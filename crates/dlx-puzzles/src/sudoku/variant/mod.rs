@@ -11,6 +11,8 @@
 //!   imply (innies and outies) added before the search; a search branching on one value of the
 //!   cell with the most recent conflicts per candidate ([`Effort`] counts its work).
 //! - [`Variant::check_solution`]: an independent checker, each rule stated on a full grid.
+//! - [`candidates`]: the true candidates of a puzzle ([`Variant::candidates`]): each cell's
+//!   values found in some solution, with how many solutions hold each, up to a limit.
 //!
 //! ```
 //! use dlx_puzzles::sudoku::variant::{Constraint, Variant};
@@ -29,12 +31,14 @@
 //! assert!(puzzle.check_solution(&solution).is_ok());
 //! ```
 
+pub mod candidates;
 mod check;
 mod constraint;
 pub mod iss;
 pub mod killer;
 mod solve;
 
+pub use candidates::Candidates;
 pub use solve::Effort;
 
 use dlx_core::{Stop, StopReason};
@@ -188,6 +192,15 @@ impl Variant {
     /// every solution found (one value per cell); `each` returns whether to go on.
     pub fn solutions(&self, limit: u64, stop: &Stop, each: impl FnMut(&[u8]) -> bool) -> Run {
         solve::run(self, limit, stop, each)
+    }
+
+    /// The true candidates: each cell's values that some solution holds, each with the number
+    /// of solutions holding it, counted up to `limit` (at least 1). Open puzzles are not
+    /// enumerated whole: a candidate not yet counted to the limit is settled by a search with
+    /// its cell fixed to it (see [`candidates`]). `stop`'s budget is shared by every search of
+    /// the run; a stopped run gives what it knew, with the candidates it had not settled.
+    pub fn candidates(&self, limit: u64, stop: &Stop) -> Candidates {
+        candidates::find(self, limit, stop)
     }
 
     /// Checks `grid` (one value per cell) against every rule of the puzzle, stated on a full
