@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod assignment;
+mod candidates;
 mod cheapest;
 mod cover;
 mod domino;
@@ -40,6 +41,7 @@ mod stop;
 mod unit_run;
 mod units;
 mod values;
+mod variants;
 
 use std::process::ExitCode;
 
@@ -95,6 +97,9 @@ enum Command {
     Hint(hint::HintArgs),
     /// Rate Sudoku puzzles on Sudoku Explainer's scale (ER/EP/ED).
     Rate(rate::RateArgs),
+    /// The true candidates of variant and classic Sudoku puzzles: each cell's values found in
+    /// some solution, with --counts how many solutions hold each.
+    Candidates(candidates::CandidatesArgs),
 }
 
 fn main() -> ExitCode {
@@ -121,6 +126,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(&args),
         Command::Rate(args) => rate::run(&args),
+        Command::Candidates(args) => candidates::run(&args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

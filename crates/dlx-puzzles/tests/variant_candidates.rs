@@ -61,6 +61,7 @@ fn check(puzzle: &Variant, truth: &[Vec<u8>]) {
         );
         assert!(found.unsettled.iter().all(|&m| m == 0));
         assert_eq!(found.limit, limit);
+        assert_eq!(found.every_solution, truth.len() as u64 <= limit);
     }
     if truth.len() == 1 {
         let found = puzzle.candidates(1, &Stop::new());

@@ -12,14 +12,7 @@ use dlx_puzzles::sudoku::variant;
 use super::{answer_text, stopped, SolveArgs};
 use crate::input;
 use crate::outcome::Outcome;
-
-/// The puzzle lines of a text: not blank, not a `#` comment, with their 1-based numbers.
-fn puzzle_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.trim()))
-        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
-}
+use crate::variants::{self, puzzle_lines};
 
 /// Whether the inputs are variant puzzles: named files (standard input is streamed, and read
 /// as classic puzzles) whose first puzzle line looks like one.
@@ -50,11 +43,10 @@ pub(super) fn run(args: &SolveArgs) -> Result<Outcome> {
         let name = &input.name;
         for (line, text) in puzzle_lines(&input.text) {
             puzzles += 1;
-            let puzzle = match variant::read(text) {
+            let puzzle = match variants::read(name, line, text) {
                 Ok(puzzle) => puzzle,
-                Err(e) => {
-                    let at = format!("{}:{}:{}", escape(name), line + e.line - 1, e.column);
-                    eprintln!("dlx: {at}: at {:?}: {}", e.item, e.problem);
+                Err(message) => {
+                    eprintln!("{message}");
                     writeln!(out, "invalid puzzle")?;
                     outcome = outcome.max(Outcome::BadInput);
                     continue;

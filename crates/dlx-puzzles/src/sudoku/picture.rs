@@ -1,5 +1,6 @@
 //! Pictures of a puzzle and its solution: a boxed grid for a terminal ([`pretty`]), the grid of
-//! candidates ([`pretty_marks`]), and an SVG image ([`svg`]). Every region (a box, or a jigsaw
+//! candidates ([`pretty_marks`]) or of any text per cell ([`pretty_texts`]), and an SVG image
+//! ([`svg`]). Every region (a box, or a jigsaw
 //! region) is drawn by its border, so a jigsaw reads as one; givens are told from solved values.
 
 use std::fmt::Write;
@@ -178,9 +179,15 @@ pub fn pretty_marks(shape: &Shape, candidates: &[u64], style: Style) -> String {
             parts.join(if n > 35 { "," } else { "" })
         })
         .collect();
-    let width = lists.iter().map(|l| l.chars().count()).max().unwrap_or(1);
+    pretty_texts(shape, &lists, style)
+}
+
+/// A text in every cell (`texts`, one per cell: candidates with their counts, say), in a box
+/// drawn as [`pretty`] draws it, each padded to the longest.
+pub fn pretty_texts(shape: &Shape, texts: &[String], style: Style) -> String {
+    let width = texts.iter().map(|l| l.chars().count()).max().unwrap_or(1);
     boxed(shape, width, style.ascii, |cell| {
-        format!("{:<width$}", lists.get(cell).map_or("", String::as_str))
+        format!("{:<width$}", texts.get(cell).map_or("", String::as_str))
     })
 }
 

@@ -21,6 +21,10 @@
 //! // The given is in all four, counted up to the limit.
 //! assert_eq!(candidates.per_cell[0], [(1, 3)]);
 //! assert_eq!(candidates.count_texts()[0], "1:3+");
+//! // With a higher limit every solution is seen: the counts are exact.
+//! let candidates = puzzle.candidates(4, &Stop::new());
+//! assert!(candidates.every_solution);
+//! assert_eq!(candidates.count_texts()[0], "1:4");
 //! ```
 
 use std::collections::HashSet;
@@ -45,6 +49,9 @@ pub struct Candidates {
     pub unsettled: Vec<u64>,
     /// The limit the counts stop at.
     pub limit: u64,
+    /// Whether every solution was seen (the puzzle has no more than `limit`), so that every
+    /// count is exact, even one equal to the limit.
+    pub every_solution: bool,
     /// Why the run stopped before every candidate was settled, if it did.
     pub stopped: Option<StopReason>,
     /// The work of every search, added up.
@@ -74,19 +81,28 @@ impl Candidates {
     }
 
     /// Whether the count of value `value` in `cell` is a lower bound rather than exact: it
-    /// reached the limit, or the run stopped before it was settled.
+    /// reached the limit (and not every solution was seen), or the run stopped before it was
+    /// settled.
     pub fn at_least(&self, cell: usize, value: u8, count: u64) -> bool {
-        count >= self.limit || self.unsettled[cell] >> (value - 1) & 1 == 1
+        (count >= self.limit && !self.every_solution)
+            || self.unsettled[cell] >> (value - 1) & 1 == 1
     }
 
     /// Each cell's candidates with their counts, as `1:3 5:12+` (`+` for a count that may stand
-    /// for more), in the cell order of the grid.
+    /// for more), in the cell order of the grid; on a stopped run the values not settled and not
+    /// found in a solution show as `v:0+`.
     pub fn count_texts(&self) -> Vec<String> {
         self.per_cell
             .iter()
             .enumerate()
             .map(|(cell, list)| {
-                let parts: Vec<String> = list
+                let open = (1..=self.size as u8)
+                    .filter(|&v| self.unsettled[cell] >> (v - 1) & 1 == 1)
+                    .filter(|&v| list.iter().all(|&(seen, _)| seen != v))
+                    .map(|v| (v, 0));
+                let mut all: Vec<(u8, u64)> = list.iter().copied().chain(open).collect();
+                all.sort_unstable();
+                let parts: Vec<String> = all
                     .iter()
                     .map(|&(v, count)| {
                         let plus = if self.at_least(cell, v, count) {
@@ -99,6 +115,17 @@ impl Candidates {
                     .collect();
                 parts.join(" ")
             })
+            .collect()
+    }
+
+    /// The values each cell may hold as far as the run knows, as bit sets: those found in a
+    /// solution, and on a stopped run those not yet ruled out ([`unsettled`](Self::unsettled)).
+    /// On a finished run these are [`masks`](Self::masks).
+    pub fn possible(&self) -> Vec<u64> {
+        self.masks()
+            .iter()
+            .zip(&self.unsettled)
+            .map(|(seen, open)| seen | open)
             .collect()
     }
 }
@@ -211,11 +238,15 @@ pub(super) fn find(puzzle: &Variant, limit: u64, stop: &Stop) -> Candidates {
     // settled[cell * size + value - 1]: the count is final.
     let mut settled = vec![false; cells * size];
     let mut stopped = None;
+    let mut every_solution = false;
     match runner.run(puzzle, limit.saturating_add(1), |s| {
         tally.add(s);
         true
     }) {
-        Ended::Exhausted => settled.fill(true),
+        Ended::Exhausted => {
+            settled.fill(true);
+            every_solution = true;
+        }
         Ended::Stopped(reason) => stopped = Some(reason),
         Ended::Early => {}
     }
@@ -270,6 +301,7 @@ pub(super) fn find(puzzle: &Variant, limit: u64, stop: &Stop) -> Candidates {
         per_cell,
         unsettled,
         limit,
+        every_solution,
         stopped,
         effort: runner.effort,
         searches: runner.searches,
