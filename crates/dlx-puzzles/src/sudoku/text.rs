@@ -5,6 +5,11 @@
 //! solution comes back in the layout the puzzle came in. [`answer`] does the same with shape
 //! options and a [`Stop`].
 //!
+//! A text whose first line is a variant puzzle ([`variant::looks_like`]: ISS's puzzle strings, the
+//! compact killer forms) is read as one: [`solve`], [`check`] and [`count`] answer it through
+//! [`variant_answer`], its solution written as one line of values. [`candidates`] gives the true
+//! candidates of a puzzle of either kind.
+//!
 //! ```
 //! use dlx_puzzles::sudoku::{self, Verdict};
 //!
@@ -25,6 +30,7 @@ use super::givens::GivensError;
 use super::overrides::{OverrideError, Overrides};
 use super::puzzle::{Answer, Puzzle, Verdict};
 use super::solver::Solver;
+use super::variant::{self, iss::IssError, Candidates, Variant};
 
 /// Why a puzzle given as text could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -62,6 +68,18 @@ pub enum TextError {
     /// The [`Stop`] stopped the search before the answer was known.
     #[error("the search was stopped ({0:?}) before the answer was known")]
     Stopped(StopReason),
+    /// The text looks like a variant puzzle but is not one (line and column in the text).
+    #[error(transparent)]
+    Variant(#[from] IssError),
+    /// A classic puzzle asked for a variant's answer (true candidates) is larger than a
+    /// variant's grid may be.
+    #[error("line {line}: a {size}x{size} grid is larger than the 16x16 a variant takes")]
+    TooLarge {
+        /// The puzzle's first line.
+        line: usize,
+        /// Its side.
+        size: usize,
+    },
 }
 
 impl TextError {
@@ -69,9 +87,11 @@ impl TextError {
     pub fn line(&self) -> Option<usize> {
         match self {
             TextError::Format(e) => Some(e.line),
+            TextError::Variant(e) => Some(e.line),
             TextError::SeveralPuzzles { line }
             | TextError::Shape { line, .. }
-            | TextError::Givens { line, .. } => Some(*line),
+            | TextError::Givens { line, .. }
+            | TextError::TooLarge { line, .. } => Some(*line),
             TextError::NoPuzzle | TextError::Stopped(_) => None,
         }
     }
@@ -80,18 +100,24 @@ impl TextError {
     pub fn column(&self) -> Option<usize> {
         match self {
             TextError::Format(e) => Some(e.column),
+            TextError::Variant(e) => Some(e.column),
             TextError::SeveralPuzzles { .. }
             | TextError::Shape { .. }
-            | TextError::Givens { .. } => Some(1),
+            | TextError::Givens { .. }
+            | TextError::TooLarge { .. } => Some(1),
             TextError::NoPuzzle | TextError::Stopped(_) => None,
         }
     }
 }
 
 /// The first solution of the puzzle in `text`, written in the layout it came in (a line for a
-/// line, a block for a block, a JSON object with `"solution"` for a JSON object); `None` when it
-/// has no solution (givens that clash directly included).
+/// line, a block for a block, a JSON object with `"solution"` for a JSON object; a variant's as
+/// one line of values); `None` when it has no solution (givens that clash directly included).
 pub fn solve(text: &str) -> Result<Option<String>, TextError> {
+    if is_variant(text) {
+        let (size, answer) = variant_answer(text, Question::Solve, &Stop::new())?;
+        return Ok(write_variant(size, &answer));
+    }
     let (puzzle, answer) = answer(text, Question::Solve, &Overrides::default(), &Stop::new())?;
     Ok(match answer {
         Answer::NoSolution => None,
@@ -101,7 +127,12 @@ pub fn solve(text: &str) -> Result<Option<String>, TextError> {
 
 /// Whether the puzzle in `text` has no solution, one, or more.
 pub fn check(text: &str) -> Result<Verdict, TextError> {
-    match answer(text, Question::Check, &Overrides::default(), &Stop::new())?.1 {
+    let answer = if is_variant(text) {
+        variant_answer(text, Question::Check, &Stop::new())?.1
+    } else {
+        answer(text, Question::Check, &Overrides::default(), &Stop::new())?.1
+    };
+    match answer {
         Answer::Verdict(verdict) => Ok(verdict),
         _ => unreachable!("a check is answered with a verdict"),
     }
@@ -111,10 +142,97 @@ pub fn check(text: &str) -> Result<Verdict, TextError> {
 /// (a count equal to the limit may stand for more).
 pub fn count(text: &str, limit: Option<u64>) -> Result<u64, TextError> {
     let question = Question::Count(limit);
-    match answer(text, question, &Overrides::default(), &Stop::new())?.1 {
+    let answer = if is_variant(text) {
+        variant_answer(text, question, &Stop::new())?.1
+    } else {
+        answer(text, question, &Overrides::default(), &Stop::new())?.1
+    };
+    match answer {
         Answer::Count { count, .. } => Ok(count),
         _ => unreachable!("a count is answered with a count"),
     }
+}
+
+/// Whether `text` holds a variant puzzle: its first line that is neither blank nor a `#`
+/// comment [looks like](variant::looks_like) one.
+pub fn is_variant(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'))
+        .is_some_and(variant::looks_like)
+}
+
+/// The answer to `question` about the variant puzzle in `text` ([`variant::read`]), the search
+/// bounded by `stop`, with the grid's side; write a solution with [`write_variant`].
+pub fn variant_answer(
+    text: &str,
+    question: Question,
+    stop: &Stop,
+) -> Result<(usize, Answer), TextError> {
+    let puzzle = variant::read(text)?;
+    let limit = match question {
+        Question::Solve => 1,
+        Question::Check => 2,
+        Question::Count(limit) => limit.unwrap_or(u64::MAX),
+    };
+    let run = puzzle.run(limit, stop);
+    if let Some(reason) = run.stopped {
+        return Err(TextError::Stopped(reason));
+    }
+    let answer = match question {
+        Question::Solve => run.first.map_or(Answer::NoSolution, |values| {
+            Answer::Solution(values.into_iter().map(u16::from).collect())
+        }),
+        Question::Check => Answer::Verdict(
+            [Verdict::None, Verdict::Unique, Verdict::Multiple][run.found.min(2) as usize],
+        ),
+        Question::Count(_) => Answer::Count {
+            count: run.found,
+            capped: run.found >= limit,
+        },
+    };
+    Ok((puzzle.shape().size(), answer))
+}
+
+/// A variant's solution (from [`variant_answer`]) as one line of values, `None` for any other
+/// answer.
+pub fn write_variant(size: usize, answer: &Answer) -> Option<String> {
+    match answer {
+        Answer::Solution(values) => {
+            let values: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+            Some(format!("{}\n", variant::write_values(size, &values)))
+        }
+        _ => None,
+    }
+}
+
+/// The true candidates ([`Variant::candidates`]) of the puzzle in `text`, counted up to `limit`:
+/// a variant puzzle, or a classic one in any format the reader takes (as a variant with no
+/// constraints, up to 16x16); with the puzzle, whose shape draws them. A stopped run is an
+/// answer, not an error: [`Candidates::stopped`] says it.
+pub fn candidates(text: &str, limit: u64, stop: &Stop) -> Result<(Variant, Candidates), TextError> {
+    let puzzle = if is_variant(text) {
+        variant::read(text)?
+    } else {
+        let puzzle = one_puzzle(text)?;
+        let line = puzzle.line;
+        let shape = Overrides::default()
+            .shape_of(&puzzle)
+            .map_err(|error| TextError::Shape { line, error })?;
+        let size = shape.size();
+        if size > 16 {
+            return Err(TextError::TooLarge { line, size });
+        }
+        // Givens that clash directly give no candidates, as they give no solution.
+        match shape.check_givens(&puzzle.cells) {
+            Ok(()) | Err(GivensError::Clash(_)) => {}
+            Err(error) => return Err(TextError::Givens { line, error }),
+        }
+        let givens = puzzle.cells.iter().map(|&v| v as u8).collect();
+        Variant::new(shape, givens, Vec::new())
+    };
+    let found = puzzle.candidates(limit, stop);
+    Ok((puzzle, found))
 }
 
 /// What [`answer`] is asked.
@@ -229,6 +347,43 @@ mod tests {
         assert!(matches!(
             solve(&prime),
             Err(TextError::Shape { line: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn variants_are_read_as_variants() {
+        let killer = ".Shape~4x4.Cage~3~R1C1~R1C2.Cage~5~R2C1~R3C1.Cage~5~R2C2~R2C3\
+                      .Cage~7~R3C3~R3C4.Cage~3~R4C3~R4C4.Cage~6~R1C4~R2C4.Cage~7~R4C1~R4C2";
+        assert!(is_variant(&format!("# a comment\n\n{killer}")));
+        assert!(!is_variant(UNIQUE));
+        let solution = solve(killer).unwrap().unwrap();
+        let values: Vec<u8> = solution.trim_end().bytes().map(|b| b - b'0').collect();
+        assert_eq!(
+            variant::read(killer).unwrap().check_solution(&values),
+            Ok(())
+        );
+        assert_eq!(check(killer), Ok(Verdict::Unique));
+        let open = ".Shape~4x4.Cage~3~R1C1~R1C2";
+        assert_eq!(check(open), Ok(Verdict::Multiple));
+        assert_eq!(count(open, Some(5)), Ok(5));
+        let clash = ".Shape~4x4.~R1C1_1~R1C2_1";
+        assert_eq!((solve(clash), count(clash, None)), (Ok(None), Ok(0)));
+        let bad = check("# x\n.Shape~4x4.Cage~3~R1C1~Rzz").unwrap_err();
+        assert_eq!((bad.line(), bad.column()), (Some(2), Some(24)));
+    }
+
+    #[test]
+    fn candidates_of_either_kind() {
+        // A classic 4x4 as a block: two rows given, four solutions.
+        let (puzzle, found) = candidates("1234\n3412\n....\n....\n", 9, &Stop::new()).unwrap();
+        assert_eq!(puzzle.shape().size(), 4);
+        assert!(found.every_solution);
+        assert_eq!(found.per_cell[15], [(1, 2), (3, 2)]);
+        let (_, found) = candidates(".Shape~4x4.~R1C1_1~R1C2_1", 1, &Stop::new()).unwrap();
+        assert!(found.is_empty());
+        assert!(matches!(
+            candidates(&".".repeat(625), 1, &Stop::new()),
+            Err(TextError::TooLarge { size: 25, .. })
         ));
     }
 
