@@ -47,6 +47,7 @@ fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sudoku::sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_check, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_count, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_candidates, m)?)?;
     m.add_function(wrap_pyfunction!(many::sudoku_solve_many, m)?)?;
     logic::add_to(m)?;
     m.add_function(wrap_pyfunction!(generate::sudoku_generate, m)?)?;

@@ -157,3 +157,66 @@ def test_many_puzzles_from_an_iterable_that_lets_the_gil_go() -> None:
 
     assert sudoku.solve_many(slowly(), threads=2) == solutions
     assert sudoku.solve_many(slowly(), threads=3) == solutions
+
+
+def grids_4x4() -> list[list[int]]:
+    """Every 4x4 Sudoku grid, by brute force."""
+    found: list[list[int]] = []
+
+    def fill(grid: list[int]) -> None:
+        cell = len(grid)
+        if cell == 16:
+            found.append(list(grid))
+            return
+        r, c = divmod(cell, 4)
+        for v in range(1, 5):
+            peers = [
+                grid[k]
+                for k in range(cell)
+                if k // 4 == r or k % 4 == c or (k // 8, k % 4 // 2) == (r // 2, c // 2)
+            ]
+            if v not in peers:
+                fill([*grid, v])
+
+    fill([])
+    return found
+
+
+# Cages of the 4x4 killers below: (sum, cells from 0, row by row).
+KILLER_CAGES = [(3, [0, 1]), (7, [10, 11])]
+
+
+def test_variants_are_solved_checked_counted() -> None:
+    killer = ".Shape~4x4.Cage~3~R1C1~R1C2.Cage~7~R3C3~R3C4"
+    truth = [
+        g for g in grids_4x4() if all(sum(g[c] for c in cells) == s for s, cells in KILLER_CAGES)
+    ]
+    assert len(grids_4x4()) == 288
+    assert sudoku.count(killer) == len(truth)
+    assert sudoku.count(killer, limit=3) == 3
+    assert sudoku.check(killer) == "multiple"
+    solution = sudoku.solve(killer)
+    assert solution is not None and [int(ch) for ch in solution] in truth
+    clash = ".Shape~4x4.~R1C1_1~R1C2_1"
+    assert sudoku.solve(clash) is None
+    assert sudoku.check(clash) == "none"
+    with pytest.raises(dlx.PuzzleError) as error:
+        sudoku.check("# a comment\n.Shape~4x4.Cage~3~R1C1~Rzz")
+    assert (error.value.line, error.value.column) == (2, 24)
+
+
+def test_true_candidates_are_those_of_every_solution() -> None:
+    killer = ".Shape~4x4.Cage~3~R1C1~R1C2.Cage~7~R3C3~R3C4"
+    truth = [
+        g for g in grids_4x4() if all(sum(g[c] for c in cells) == s for s, cells in KILLER_CAGES)
+    ]
+    for limit in (1, 2, 5):
+        expected = [
+            {v: min(limit, n) for v in range(1, 5) if (n := sum(1 for g in truth if g[c] == v))}
+            for c in range(16)
+        ]
+        assert sudoku.candidates(killer, limit) == expected
+    # A classic puzzle: a unique one gives its solution.
+    unique = sudoku.candidates(PUZZLE)
+    assert unique == [{int(ch): 1} for ch in SOLUTION]
+    assert sudoku.candidates(".Shape~4x4.~R1C1_1~R1C2_1") == [{} for _ in range(16)]

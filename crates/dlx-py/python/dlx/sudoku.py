@@ -28,6 +28,17 @@ and ``explain`` give the steps of its logical solution, as ``dlx generate``, ``d
 ``rect R C H W``, ``house r,c ...``), and the puzzle is in the grid layout: a line ``ROWS
 COLUMNS``, then one line a row, a value or ``-`` (an empty cell or a hole) per place.
 
+Variant puzzles (killers and the other kinds of ISS's puzzle strings, the compact killer forms)
+are read as ``dlx solve`` reads them, when the text's first line looks like one: ``solve`` gives
+the solution as one line of values, ``check`` and ``count`` answer as for a classic puzzle.
+``candidates`` gives the true candidates of a puzzle of either kind, as ``dlx candidates`` does:
+
+>>> killer = ".Shape~4x4.Cage~3~R1C1~R1C2.Cage~7~R3C3~R3C4"
+>>> sudoku.check(killer)
+'multiple'
+>>> sudoku.candidates(killer)[0]
+{1: 1, 2: 1}
+
 A text that is not a puzzle raises ``dlx.PuzzleError`` (a ``ValueError``) with ``line`` and
 ``column``. Searches run with the GIL released, and Ctrl-C raises ``KeyboardInterrupt``.
 """
@@ -38,6 +49,7 @@ from ._dlx import (
     PuzzleError,
     Rating,
     Step,
+    sudoku_candidates,
     sudoku_check,
     sudoku_count,
     sudoku_explain,
@@ -61,6 +73,7 @@ __all__ = [
     "PuzzleError",
     "Rating",
     "Step",
+    "candidates",
     "check",
     "count",
     "explain",
@@ -89,6 +102,16 @@ def count(text: str, limit: int | None = None, shape: str | None = None) -> int:
     """The number of solutions of the puzzle in ``text``, counting no further than ``limit``
     (a count equal to the limit may stand for more)."""
     return sudoku_count(text, limit, shape)
+
+
+def candidates(text: str, limit: int = 1) -> list[dict[int, int]]:
+    """The true candidates of the puzzle in ``text`` (a variant or a classic one, up to 16x16):
+    for each cell, row by row, the values some solution holds, each with the number of
+    solutions holding it, counted no further than ``limit`` (a count equal to the limit may
+    stand for more). A unique puzzle gives its solution, each value counted once; a puzzle with
+    no solution, empty dictionaries. Open puzzles are not listed whole: each value not yet seen
+    in a solution is settled by a search with its cell fixed to it."""
+    return [dict(cell) for cell in sudoku_candidates(text, limit)]
 
 
 def solve_many(puzzles: Iterable[str], threads: int | None = None) -> list[str]:
