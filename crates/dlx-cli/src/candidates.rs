@@ -21,23 +21,28 @@ use crate::variants::{self, puzzle_lines};
 #[derive(Args, Debug)]
 #[command(
     after_help = "Each puzzle is one line: a variant puzzle (ISS's puzzle strings, the compact \
-killer forms) or a classic one (81 givens, `.` or `0` for an empty cell). Its answer is a grid, \
-its regions boxed: each cell lists the values it holds in at least one solution, so a puzzle \
-with one solution shows it, and an open one shows where it breaks. With --counts each value is \
-followed by the number of solutions holding it, up to --limit (`5:2 7:1+` with --limit 1: \
-`+` when the count may stand for more). Open puzzles are not listed whole: each value not yet \
-seen in a solution gets a search with its cell fixed to it. Grids are separated by a blank \
-line; a puzzle with no solution prints `no solution`, a bad one `invalid puzzle` (the reason on \
+killer forms) or a classic one (n*n givens on one line, `.` or `0` for an empty cell). Its answer \
+is a grid, its regions boxed: each cell lists the values it holds in at least one solution, so a \
+puzzle with one solution shows it, and an open one shows where it breaks. With --counts each \
+value is followed by the number of solutions holding it, up to --limit (`5:2+ 7:1` with --limit \
+2: `+` when the count may stand for more). Open puzzles are not listed whole: each value not yet \
+seen in a solution gets a search with its cell fixed to it. Grids are separated by a blank line; \
+a puzzle with no solution prints `no solution`, a bad one `invalid puzzle` (the reason on \
 stderr). A puzzle stopped by --budget or --timeout prints what is known: the values found in a \
-solution and those not yet ruled out (with --counts as `v:N+`), and stderr says it is \
-unfinished. Exit codes: 0 all answered, 1 some puzzle has no solution, 2 bad usage or input, 3 \
-some puzzle unfinished, 130 Ctrl-C."
+solution and those not yet ruled out (with --counts as `v:N+`), and stderr says it is unfinished. \
+Exit codes: 0 all answered, 1 some puzzle has no solution, 2 bad usage or input, 3 some puzzle \
+unfinished, 130 Ctrl-C."
 )]
 pub struct CandidatesArgs {
     /// Files of puzzles, one a line; standard input when none are given, or for `-`.
     files: Vec<PathBuf>,
     /// Count the solutions holding each value up to N (a unique puzzle: every count 1).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
     limit: u64,
     /// Print each value with its count of solutions (`1:3 5:2+`) instead of the values alone.
     #[arg(long)]
