@@ -8,6 +8,7 @@ mod common;
 use common::{data, dlx, ends};
 use dlx_core::Stop;
 use dlx_puzzles::sudoku::picture::{self, Style};
+use dlx_puzzles::sudoku::variant::candidates::FIRST_SOLUTIONS;
 use dlx_puzzles::sudoku::variant::{self, Variant};
 
 /// The puzzle lines of the test data.
@@ -54,7 +55,8 @@ fn expected(text: &str, counts: Option<u64>) -> String {
                     let parts: Vec<String> = (1..=n as u8)
                         .filter_map(|v| {
                             let count = all.iter().filter(|s| s[c] == v).count() as u64;
-                            let plus = if count >= limit && all.len() as u64 > limit {
+                            let listed = (all.len() as u64) < (limit + 1).max(FIRST_SOLUTIONS);
+                            let plus = if count > limit || (count == limit && !listed) {
                                 "+"
                             } else {
                                 ""

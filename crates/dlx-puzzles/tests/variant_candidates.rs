@@ -7,7 +7,7 @@ mod common;
 
 use common::variants::{all_grids, killer};
 use dlx_core::{Budget, Stop};
-use dlx_puzzles::sudoku::variant::{self, Candidates, Variant};
+use dlx_puzzles::sudoku::variant::{self, candidates, Candidates, Variant};
 use dlx_puzzles::sudoku::Shape;
 use proptest::prelude::*;
 
@@ -52,16 +52,33 @@ fn check(puzzle: &Variant, truth: &[Vec<u8>]) {
     assert_eq!(listed, sorted, "{puzzle:?}");
     let counts = counts(size, truth);
     for limit in [1, 2, 3, 7] {
-        let found = puzzle.candidates(limit, &Stop::new());
-        assert!(found.is_finished());
-        assert_eq!(
-            found.per_cell,
-            expected(&counts, cells, limit),
-            "{puzzle:?}"
-        );
-        assert!(found.unsettled.iter().all(|&m| m == 0));
-        assert_eq!(found.limit, limit);
-        assert_eq!(found.every_solution, truth.len() as u64 <= limit);
+        // As `Variant::candidates` runs, and with a first search that lists no more than it
+        // must, so that candidates are settled by their own searches.
+        let first = candidates::FIRST_SOLUTIONS;
+        for (found, first) in [
+            (puzzle.candidates(limit, &Stop::new()), first),
+            (candidates::find(puzzle, limit, 0, &Stop::new()), 0),
+        ] {
+            assert!(found.is_finished());
+            assert_eq!(
+                found.per_cell,
+                expected(&counts, cells, limit),
+                "{puzzle:?}"
+            );
+            assert!(found.unsettled.iter().all(|&m| m == 0));
+            assert_eq!(found.limit, limit);
+            let listed = (truth.len() as u64) < (limit + 1).max(first);
+            assert_eq!(found.every_solution, listed);
+            // A count may stand for more when it does, or it is the limit and not every
+            // solution was seen.
+            for (cell, list) in found.per_cell.iter().enumerate() {
+                for &(v, count) in list {
+                    let truth = counts[cell][usize::from(v) - 1];
+                    let more = truth > limit || (count == limit && !listed);
+                    assert_eq!(found.at_least(cell, v), more, "cell {cell} value {v}");
+                }
+            }
+        }
     }
     if truth.len() == 1 {
         let found = puzzle.candidates(1, &Stop::new());
@@ -69,20 +86,21 @@ fn check(puzzle: &Variant, truth: &[Vec<u8>]) {
     }
 }
 
-/// Checks that a run of `puzzle` stopped by `budget` says nothing false: what it found is in
+/// Checks that a run of `puzzle` (listing up to `first` solutions first) stopped by `budget` says
+/// nothing false: what it found is in
 /// the truth with no higher count, and every true candidate it missed is left open.
-fn check_stopped(puzzle: &Variant, truth: &[Vec<u8>], budget: u64, limit: u64) {
+fn check_stopped(puzzle: &Variant, truth: &[Vec<u8>], budget: u64, limit: u64, first: u64) {
     let size = puzzle.shape().size();
     let counts = counts(size, truth);
     let stop = Stop::new().with_budget(Budget::Nodes(budget));
-    let found: Candidates = puzzle.candidates(limit, &stop);
+    let found: Candidates = candidates::find(puzzle, limit, first, &stop);
     assert!(found.effort.guesses <= budget);
     for (cell, list) in found.per_cell.iter().enumerate() {
         for &(v, count) in list {
             let truth = counts[cell][usize::from(v) - 1].min(limit);
             assert!(count <= truth, "cell {cell} value {v}: {count} > {truth}");
             if count < truth {
-                assert!(found.at_least(cell, v, count));
+                assert!(found.at_least(cell, v));
             }
         }
         for v in 1..=size as u8 {
@@ -116,7 +134,8 @@ proptest! {
         let truth: Vec<Vec<u8>> =
             grids.iter().filter(|g| puzzle.check_solution(g).is_ok()).cloned().collect();
         check(&puzzle, &truth);
-        check_stopped(&puzzle, &truth, budget, 2);
+        check_stopped(&puzzle, &truth, budget, 2, 0);
+        check_stopped(&puzzle, &truth, budget, 2, 8);
     }
 }
 
@@ -147,7 +166,7 @@ fn candidates_of_6x6_killers_are_those_of_every_solution() {
             .collect();
         several += usize::from(truth.len() > 1);
         check(&puzzle, &truth);
-        check_stopped(&puzzle, &truth, next() % 30, 3);
+        check_stopped(&puzzle, &truth, next() % 30, 3, 0);
     }
     assert!(several > 0, "some puzzles should be open");
 }

@@ -1,8 +1,9 @@
 //! True candidates: for each cell, the values it holds in at least one solution, and how many
 //! solutions hold each (up to a limit), so that a setter sees where a puzzle breaks.
 //!
-//! No open puzzle is enumerated whole. A first search runs to one solution past the limit: when
-//! it ends on its own, it has seen every solution and every count is exact. Otherwise each
+//! No open puzzle is enumerated whole. A first search lists up to [`FIRST_SOLUTIONS`] solutions
+//! (one past the limit if that is more): when it ends on its own, it has seen every solution and
+//! every count is exact. Otherwise each
 //! candidate not yet counted up to the limit is settled by a search of the puzzle with that cell
 //! fixed to that value, which goes on until that candidate's count reaches the limit or the
 //! search ends. Every solution any search finds counts once for each of its cells (solutions are
@@ -47,6 +48,10 @@ pub struct Candidates {
     /// one counted fewer times than the limit whose search had not ended. All zero when the run
     /// finished.
     pub unsettled: Vec<u64>,
+    /// For each cell, the values whose count may stand for more (bit `v - 1` for value `v`):
+    /// those more solutions hold than the limit, or, when not every solution was seen, as many,
+    /// and the [unsettled](Self::unsettled) ones.
+    pub more: Vec<u64>,
     /// The limit the counts stop at.
     pub limit: u64,
     /// Whether every solution was seen (the puzzle has no more than `limit`), so that every
@@ -80,12 +85,10 @@ impl Candidates {
             .collect()
     }
 
-    /// Whether the count of value `value` in `cell` is a lower bound rather than exact: it
-    /// reached the limit (and not every solution was seen), or the run stopped before it was
-    /// settled.
-    pub fn at_least(&self, cell: usize, value: u8, count: u64) -> bool {
-        (count >= self.limit && !self.every_solution)
-            || self.unsettled[cell] >> (value - 1) & 1 == 1
+    /// Whether the count of value `value` in `cell` is a lower bound rather than exact (see
+    /// [`more`](Self::more)).
+    pub fn at_least(&self, cell: usize, value: u8) -> bool {
+        self.more[cell] >> (value - 1) & 1 == 1
     }
 
     /// Each cell's candidates with their counts, as `1:3 5:12+` (`+` for a count that may stand
@@ -105,11 +108,7 @@ impl Candidates {
                 let parts: Vec<String> = all
                     .iter()
                     .map(|&(v, count)| {
-                        let plus = if self.at_least(cell, v, count) {
-                            "+"
-                        } else {
-                            ""
-                        };
+                        let plus = if self.at_least(cell, v) { "+" } else { "" };
                         format!("{}:{count}{plus}", symbol(self.size, v))
                     })
                     .collect();
@@ -140,7 +139,7 @@ fn symbol(size: usize, value: u8) -> String {
 struct Tally {
     size: usize,
     limit: u64,
-    /// `counts[cell * size + value - 1]`, no more than the limit.
+    /// `counts[cell * size + value - 1]`: the solutions seen holding it.
     counts: Vec<u64>,
     /// The solutions counted.
     seen: HashSet<Vec<u8>>,
@@ -151,17 +150,24 @@ impl Tally {
         self.counts[cell * self.size + usize::from(value) - 1]
     }
 
-    /// Counts `solution` once for each of its cells, unless it was counted before.
-    fn add(&mut self, solution: &[u8]) {
-        // Once every value of a solution has been counted to the limit it changes nothing.
+    /// Counts `solution` once for each of its cells, unless it was counted before. The first
+    /// search's solutions (`first`) are all new, and each is counted, so that when that search
+    /// sees every solution the counts are exact past the limit; the others only while they add
+    /// to a count below the limit (once all its values are counted to the limit, a solution is
+    /// neither counted nor kept).
+    fn add(&mut self, solution: &[u8], first: bool) {
         let fresh = solution
             .iter()
             .enumerate()
             .any(|(cell, &v)| self.count(cell, v) < self.limit);
-        if fresh && self.seen.insert(solution.to_vec()) {
+        let counted = if fresh {
+            self.seen.insert(solution.to_vec())
+        } else {
+            first
+        };
+        if counted {
             for (cell, &v) in solution.iter().enumerate() {
-                let count = &mut self.counts[cell * self.size + usize::from(v) - 1];
-                *count = (*count + 1).min(self.limit);
+                self.counts[cell * self.size + usize::from(v) - 1] += 1;
             }
         }
     }
@@ -208,8 +214,16 @@ impl Runner<'_> {
     }
 }
 
-/// The true candidates of `puzzle`, counted up to `limit` (at least 1), watching `stop`.
-pub(super) fn find(puzzle: &Variant, limit: u64, stop: &Stop) -> Candidates {
+/// The solutions the first search of [`Variant::candidates`] lists before candidates are settled
+/// one by one. A puzzle with a few solutions is answered by listing them: on killers with 2 to
+/// 15 solutions, a search per candidate took some 0.1 s where listing took 5 ms; an open one
+/// marks most of its candidates in the first search this way.
+pub const FIRST_SOLUTIONS: u64 = 1024;
+
+/// The true candidates of `puzzle`, counted up to `limit` (at least 1), watching `stop`, with a
+/// first search that lists up to `first` solutions (one past the limit if that is more; see
+/// [`FIRST_SOLUTIONS`], which [`Variant::candidates`] takes).
+pub fn find(puzzle: &Variant, limit: u64, first: u64, stop: &Stop) -> Candidates {
     let limit = limit.max(1);
     let size = puzzle.shape().size();
     let cells = puzzle.shape().cell_count();
@@ -239,8 +253,8 @@ pub(super) fn find(puzzle: &Variant, limit: u64, stop: &Stop) -> Candidates {
     let mut settled = vec![false; cells * size];
     let mut stopped = None;
     let mut every_solution = false;
-    match runner.run(puzzle, limit.saturating_add(1), |s| {
-        tally.add(s);
+    match runner.run(puzzle, limit.saturating_add(1).max(first), |s| {
+        tally.add(s, true);
         true
     }) {
         Ended::Exhausted => {
@@ -262,7 +276,7 @@ pub(super) fn find(puzzle: &Variant, limit: u64, stop: &Stop) -> Candidates {
             }
             let fixed = fix(puzzle, &open, cell, value);
             let ended = runner.run(&fixed, u64::MAX, |s| {
-                tally.add(s);
+                tally.add(s, false);
                 tally.count(cell, value) < limit
             });
             match ended {
@@ -280,12 +294,12 @@ pub(super) fn find(puzzle: &Variant, limit: u64, stop: &Stop) -> Candidates {
     let per_cell = (0..cells)
         .map(|cell| {
             (1..=size as u8)
-                .map(|v| (v, tally.count(cell, v)))
+                .map(|v| (v, tally.count(cell, v).min(limit)))
                 .filter(|&(_, count)| count > 0)
                 .collect()
         })
         .collect();
-    let unsettled = (0..cells)
+    let unsettled: Vec<u64> = (0..cells)
         .map(|cell| {
             (1..=size as u8)
                 .filter(|&v| {
@@ -296,10 +310,21 @@ pub(super) fn find(puzzle: &Variant, limit: u64, stop: &Stop) -> Candidates {
                 .fold(0, |mask, v| mask | 1 << (v - 1))
         })
         .collect();
+    let more = (0..cells)
+        .map(|cell| {
+            (1..=size as u8)
+                .filter(|&v| {
+                    let count = tally.count(cell, v);
+                    count > limit || (count == limit && !every_solution)
+                })
+                .fold(unsettled[cell], |mask, v| mask | 1 << (v - 1))
+        })
+        .collect();
     Candidates {
         size,
         per_cell,
         unsettled,
+        more,
         limit,
         every_solution,
         stopped,

@@ -200,7 +200,7 @@ impl Variant {
     /// its cell fixed to it (see [`candidates`]). `stop`'s budget is shared by every search of
     /// the run; a stopped run gives what it knew, with the candidates it had not settled.
     pub fn candidates(&self, limit: u64, stop: &Stop) -> Candidates {
-        candidates::find(self, limit, stop)
+        candidates::find(self, limit, candidates::FIRST_SOLUTIONS, stop)
     }
 
     /// Checks `grid` (one value per cell) against every rule of the puzzle, stated on a full
