@@ -58,13 +58,16 @@ impl<'a> Queue<'a> {
     /// Records that `cell` now holds `mask` (never empty).
     #[inline]
     pub fn changed(&mut self, cell: usize, mask: Mask) {
+        // The running handler is not woken by its own narrowing, only when it fixes a cell:
+        // so every handler sees the grid once all its cells are fixed.
+        let fixed = mask & (mask - 1) == 0;
         for &h in &self.watchers[cell] {
-            if h != self.active && !self.queued[h as usize] {
+            if (h != self.active || fixed) && !self.queued[h as usize] {
                 self.queued[h as usize] = true;
                 self.waiting.push_back(h);
             }
         }
-        if mask & (mask - 1) == 0 && self.stamp[cell] != self.epoch {
+        if fixed && self.stamp[cell] != self.epoch {
             self.stamp[cell] = self.epoch;
             self.fixed.push(cell as u32);
         }
@@ -106,6 +109,9 @@ pub(super) struct Engine {
     pub layout: Layout,
     /// The starting candidates.
     pub start: Vec<Mask>,
+    /// Each cell's starting score: the more and the tighter the rules on a cell, the sooner it
+    /// is tried.
+    pub priority: Vec<u32>,
 }
 
 /// Counts of the search's work.
@@ -179,15 +185,7 @@ impl Engine {
         if !self.propagate(&mut grids, &mut q) {
             return (0, effort, None);
         }
-        // Scores start at each cell's priority: the more and the tighter the rules on a cell,
-        // the sooner it is tried.
-        let mut scores = vec![0u32; cells];
-        for handler in &self.handlers {
-            let priority = handler.priority();
-            for c in handler.cells() {
-                scores[c as usize] += priority;
-            }
-        }
+        let mut scores = self.priority.clone();
         let mut decay = DECAY;
         let mut frames = vec![Frame { pending: None }];
         while !frames.is_empty() {
@@ -207,7 +205,7 @@ impl Engine {
                 }
             }
             let grid = &grids[base..base + cells];
-            let Some(cell) = choose(grid, &scores) else {
+            let Some((cell, value)) = choose(grid, &scores, &self.layout.houses) else {
                 count += 1;
                 if !found(grid) || count >= limit {
                     break;
@@ -220,8 +218,6 @@ impl Engine {
                 watch.settle(effort.guesses, count);
                 return (count, effort, Some(reason));
             }
-            let mask = grid[cell];
-            let value = mask & mask.wrapping_neg();
             effort.guesses += 1;
             grids.extend_from_within(base..base + cells);
             grids[base + cell] &= !value;
@@ -252,9 +248,12 @@ impl Engine {
 /// Conflicts between halvings of every cell's score.
 const DECAY: u32 = 1 << 14;
 
-/// The open cell to branch on: the highest conflict score per candidate, or, with no
-/// conflicts yet, the fewest candidates; `None` when every cell is fixed.
-fn choose(grid: &[Mask], scores: &[u32]) -> Option<usize> {
+/// What to branch on: a cell and one of its values. The cell with the highest conflict score
+/// per candidate (with no conflicts yet, the fewest candidates), its smallest value; but when a
+/// value has two places left in a house and one of them has a higher score than that cell's
+/// per candidate, that place and value (so the other branch places it in the other cell).
+/// `None` when every cell is fixed.
+fn choose(grid: &[Mask], scores: &[u32], houses: &[Vec<u32>]) -> Option<(usize, Mask)> {
     let (mut best, mut best_score, mut best_count) = (None, 0u32, 0u32);
     let (mut fewest, mut fewest_count) = (None, u32::MAX);
     for (cell, &mask) in grid.iter().enumerate() {
@@ -274,5 +273,37 @@ fn choose(grid: &[Mask], scores: &[u32]) -> Option<usize> {
             best_count = count;
         }
     }
-    best.or(fewest)
+    let cell = best.or(fewest)?;
+    let lowest = |m: Mask| m & m.wrapping_neg();
+    if best.is_none() || best_count <= 2 {
+        return Some((cell, lowest(grid[cell])));
+    }
+    // A value with two places in a house, at a cell scoring twice the best per candidate.
+    let mut pick = (cell, lowest(grid[cell]));
+    let mut bar = 2 * best_score;
+    for house in houses {
+        let (mut once, mut twice, mut more) = (0, 0, 0);
+        for &c in house {
+            let m = grid[c as usize];
+            more |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        let mut pairs = twice & !more;
+        while pairs != 0 {
+            let v = lowest(pairs);
+            pairs &= pairs - 1;
+            let mut places = house.iter().filter(|&&c| grid[c as usize] & v != 0);
+            let (Some(&a), Some(&b)) = (places.next(), places.next()) else {
+                continue;
+            };
+            let (a, b) = (a as usize, b as usize);
+            let top = if scores[a] >= scores[b] { a } else { b };
+            if grid[a] != v && grid[b] != v && scores[top] * best_count >= bar {
+                bar = scores[top] * best_count;
+                pick = (top, v);
+            }
+        }
+    }
+    Some(pick)
 }
