@@ -75,7 +75,7 @@ impl Counting {
         }
         let placed: Mask = (0..16).filter(|&v| fixed[v] > 0).fold(0, |m, v| m | 1 << v);
         let usable: Mask = (0..16)
-            .filter(|&v| fixed[v] <= v + 1 && room[v] >= v + 1)
+            .filter(|&v| fixed[v] <= v + 1 && room[v] > v)
             .fold(0, |m, v| m | 1 << v);
         let (mut allowed, mut needed): (Mask, Mask) = (0, Mask::MAX);
         for &set in &self.sets {
