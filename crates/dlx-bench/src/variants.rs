@@ -251,8 +251,11 @@ pub fn read_dlx(code: Option<i32>, stdout: &str, stderr: &str) -> Result<DlxAnsw
 pub struct IssRow {
     /// The name the tool gives the puzzle (`input` for a puzzle string given as such).
     pub puzzle: String,
-    /// `unique`, `multiple`, `no-solution`, ...
+    /// `unique`, `multiple`, `no-solution`, or `wrong` when the solution it found is not the one
+    /// stored with the puzzle in ISS's data.
     pub status: String,
+    /// Solutions found (the search stops at 2).
+    pub solutions: u64,
     /// The median over `--repeat` of the search's wall time.
     pub ms_median: Duration,
 }
@@ -275,9 +278,14 @@ pub fn read_iss_json(text: &str) -> Result<Vec<IssRow>, String> {
                 .and_then(|v| v.as_f64())
                 .filter(|ms| ms.is_finite() && *ms >= 0.0)
                 .ok_or_else(|| format!("ISS's row has no `msMedian`: {row}"))?;
+            let solutions = row
+                .get("solutions")
+                .and_then(|v| v.as_u64())
+                .ok_or_else(|| format!("ISS's row has no `solutions`: {row}"))?;
             Ok(IssRow {
                 puzzle: text("puzzle")?,
                 status: text("status")?,
+                solutions,
                 ms_median: Duration::from_secs_f64(ms / 1e3),
             })
         })
@@ -382,7 +390,8 @@ struct Row {
     verdict: Option<String>,
     engine: Option<String>,
     iss_search: Vec<Duration>,
-    iss_status: Option<String>,
+    /// The status and the solutions ISS's tool reported.
+    iss_status: Option<(String, u64)>,
     iss_cpu: Vec<Duration>,
     iss_solutions: Option<u64>,
 }
@@ -399,9 +408,22 @@ impl Row {
     }
 
     fn agree(&self) -> bool {
-        self.verdict.as_deref() == Some("unique")
-            && self.iss_status.as_deref() == Some("unique")
-            && self.iss_solutions == Some(1)
+        self.verdict.as_deref() == Some("unique") && self.iss_unique()
+    }
+
+    /// Whether ISS found exactly one solution, by its tool's count and by the driver's. The tool's
+    /// status may be `wrong` while it found one: its stored solution is written another way (for
+    /// 16x16, in letters where the tool writes numbers).
+    fn iss_unique(&self) -> bool {
+        self.iss_status.as_ref().is_some_and(|(_, n)| *n == 1) && self.iss_solutions == Some(1)
+    }
+
+    /// ISS's answer in words.
+    fn iss_answer(&self) -> String {
+        match &self.iss_status {
+            Some((status, n)) => format!("{status} ({n} found)"),
+            None => "nothing".to_string(),
+        }
     }
 }
 
@@ -531,9 +553,7 @@ fn run_set(
         // Past its timeout dlx has no answer, but ISS's must still be right.
         let wrong = match row.state {
             State::Timed => !row.agree(),
-            State::TimedOut => {
-                row.iss_status.as_deref() != Some("unique") || row.iss_solutions != Some(1)
-            }
+            State::TimedOut => !row.iss_unique(),
             _ => false,
         };
         if wrong {
@@ -541,7 +561,7 @@ fn run_set(
                 "{}: dlx says {}, ISS's tool {}, ISS's driver found {} solutions",
                 row.puzzle.name,
                 row.verdict.as_deref().unwrap_or("nothing"),
-                row.iss_status.as_deref().unwrap_or("nothing"),
+                row.iss_answer(),
                 row.iss_solutions
                     .map_or("no".to_string(), |n| n.to_string())
             ));
@@ -665,7 +685,7 @@ fn iss_passes(
                     bail!("ISS's tool printed no row for {}", row.puzzle.name);
                 };
                 row.iss_search.push(iss.ms_median);
-                row.iss_status = Some(iss.status.clone());
+                row.iss_status = Some((iss.status.clone(), iss.solutions));
             }
         }
         Selection::Inputs => {
@@ -678,7 +698,7 @@ fn iss_passes(
             }
             for (&k, iss) in given.iter().zip(&found) {
                 rows[k].iss_search.push(iss.ms_median);
-                rows[k].iss_status = Some(iss.status.clone());
+                rows[k].iss_status = Some((iss.status.clone(), iss.solutions));
             }
         }
     }
@@ -758,7 +778,7 @@ fn set_table(set: SetName, rows: &[Row], selection: Selection, timeout: f64) -> 
             (_, false) => format!(
                 "DIFFER: dlx {}, ISS {}",
                 row.verdict.as_deref().unwrap_or("–"),
-                row.iss_status.as_deref().unwrap_or("–")
+                row.iss_answer()
             ),
         };
         let dlx_cell = match row.state {
@@ -815,6 +835,21 @@ fn set_table(set: SetName, rows: &[Row], selection: Selection, timeout: f64) -> 
         notes.push(format!(
             "Over dlx's timeout of {timeout} s (one run, then not timed again), not counted: {}.",
             slow.join(", ")
+        ));
+    }
+    let odd: Vec<String> = rows
+        .iter()
+        .filter(|r| r.counted())
+        .filter_map(|r| {
+            let (status, _) = r.iss_status.as_ref()?;
+            (status != "unique").then(|| format!("{} (`{status}`)", r.puzzle.name))
+        })
+        .collect();
+    if !odd.is_empty() {
+        notes.push(format!(
+            "ISS's tool found one solution but reported another status, counted as unique: {} \
+             (`wrong`: the solution it found is not written as the one stored with the puzzle).",
+            odd.join(", ")
         ));
     }
     if selection == Selection::Inputs {
@@ -903,16 +938,27 @@ mod tests {
     #[test]
     fn reads_iss_output() {
         let json = r#"[{"puzzle":"TAREK_ALL#0","status":"unique","solutions":1,"ms":26.4,
-            "msMedian":12.5,"msMax":30},{"puzzle":"Odd & even","status":"multiple","msMedian":0}]"#;
+            "msMedian":12.5,"msMax":30},{"puzzle":"Odd & even","status":"multiple","solutions":2,
+            "msMedian":0}]"#;
         let rows = read_iss_json(json).unwrap();
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0].puzzle, "TAREK_ALL#0");
         assert_eq!(rows[0].ms_median, Duration::from_micros(12_500));
-        assert_eq!(rows[1].status, "multiple");
+        assert_eq!(
+            (rows[1].status.as_str(), rows[1].solutions),
+            ("multiple", 2)
+        );
         assert!(read_iss_json("puzzle status\n").is_err());
-        assert!(read_iss_json(r#"[{"puzzle":"x","status":"unique"}]"#)
-            .unwrap_err()
-            .contains("msMedian"));
+        assert!(
+            read_iss_json(r#"[{"puzzle":"x","status":"unique","solutions":1}]"#)
+                .unwrap_err()
+                .contains("msMedian")
+        );
+        assert!(
+            read_iss_json(r#"[{"puzzle":"x","status":"unique","msMedian":1}]"#)
+                .unwrap_err()
+                .contains("solutions")
+        );
 
         let cpu = read_iss_cpu("Killer\t1\t4.500\t0.400\nX\t2\t1\t0.5\n").unwrap();
         assert_eq!(cpu[0].name, "Killer");

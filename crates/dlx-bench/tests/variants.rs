@@ -91,7 +91,7 @@ echo "puzzle=1 nodes=3 seconds=0.000100 engine=propagation" >&2"#,
     sep='['
     old_ifs=$IFS; IFS=,
     for name in $last; do
-      printf '%s{{"puzzle":"%s","status":"{status}","msMedian":4.5}}' "$sep" "$name"; sep=,
+      printf '%s{{"puzzle":"%s","status":"{status}","solutions":{solutions},"msMedian":4.5}}' "$sep" "$name"; sep=,
     done
     IFS=$old_ifs
     echo ']' ;;
@@ -171,10 +171,11 @@ fn a_second_solution_fails_the_check() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("check failed: HS_KILLERS#0: dlx says unique, ISS's tool multiple"),
+        stderr
+            .contains("check failed: HS_KILLERS#0: dlx says unique, ISS's tool multiple (2 found)"),
         "{stderr}"
     );
-    assert!(text(&out.stdout).contains("DIFFER: dlx unique, ISS multiple"));
+    assert!(text(&out.stdout).contains("DIFFER: dlx unique, ISS multiple (2 found)"));
 }
 
 #[test]
