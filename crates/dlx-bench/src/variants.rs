@@ -191,7 +191,7 @@ pub enum DlxAnswer {
         /// The puzzle's `seconds=` (wall time of its solve, after reading).
         search: Duration,
     },
-    /// The puzzle uses what dlx does not support (the construct it names).
+    /// The puzzle uses what dlx does not support: the construct it names, and why.
     Unsupported(String),
     /// The process's `--timeout` ran out.
     TimedOut,
@@ -205,14 +205,21 @@ pub fn read_dlx(code: Option<i32>, stdout: &str, stderr: &str) -> Result<DlxAnsw
         return Ok(DlxAnswer::TimedOut);
     }
     if let Some(at) = stderr.find("not supported") {
-        // `FILE:1:2: at "Pair": not supported: ...`: the construct named before it.
+        // `FILE:1:2: at "Pair": not supported: WHY`: the construct named before it.
         let before = &stderr[..at];
         let what = before
             .rfind("at \"")
             .map(|k| &before[k + 4..])
             .and_then(|rest| rest.split('"').next())
             .unwrap_or("?");
-        return Ok(DlxAnswer::Unsupported(what.to_string()));
+        let why = stderr[at..]
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("not supported")
+            .trim_start_matches(':')
+            .trim();
+        return Ok(DlxAnswer::Unsupported(format!("`{what}`: {why}")));
     }
     if code != Some(0) {
         let last = stderr.lines().last().unwrap_or("").trim();
@@ -820,7 +827,7 @@ fn set_table(set: SetName, rows: &[Row], selection: Selection, timeout: f64) -> 
             .collect()
     };
     let unsupported = listed(|s| match s {
-        State::Unsupported(what) => Some(format!(" (`{what}`)")),
+        State::Unsupported(what) => Some(format!(" ({what})")),
         _ => None,
     });
     let slow = listed(|s| (*s == State::TimedOut).then(String::new));
@@ -842,14 +849,15 @@ fn set_table(set: SetName, rows: &[Row], selection: Selection, timeout: f64) -> 
         .filter(|r| r.counted())
         .filter_map(|r| {
             let (status, _) = r.iss_status.as_ref()?;
-            (status != "unique").then(|| format!("{} (`{status}`)", r.puzzle.name))
+            (status != "unique").then(|| format!("{}: `{status}`", r.puzzle.name))
         })
         .collect();
     if !odd.is_empty() {
         notes.push(format!(
-            "ISS's tool found one solution but reported another status, counted as unique: {} \
-             (`wrong`: the solution it found is not written as the one stored with the puzzle).",
-            odd.join(", ")
+            "ISS's tool found exactly one solution, exhausting the search, but reported another \
+             status, counted as unique ({}); `wrong` says that the solution it found is not \
+             written like the one stored with the puzzle.",
+            odd.join("; ")
         ));
     }
     if selection == Selection::Inputs {
@@ -913,7 +921,9 @@ mod tests {
                            type has no Constraint here\n";
         assert_eq!(
             read_dlx(Some(2), "", unsupported).unwrap(),
-            DlxAnswer::Unsupported("Pair".into())
+            DlxAnswer::Unsupported(
+                "`Pair`: this ISS constraint type has no Constraint here".into()
+            )
         );
         assert_eq!(
             read_dlx(Some(3), "unfinished\n", "").unwrap(),

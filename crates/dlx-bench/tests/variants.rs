@@ -158,7 +158,10 @@ fn agreeing_answers_are_tabled_and_counted() {
     assert!(stdout.contains("| **total (2 puzzles)** |"), "{stdout}");
     assert!(stdout.contains("| **total (1 puzzles)** |"), "{stdout}");
     assert!(
-        stdout.contains("Not supported by dlx, not run and not counted: Odd/Even Thermo (`Pair`)"),
+        stdout.contains(
+            "Not supported by dlx, not run and not counted: Odd/Even Thermo (`Pair`: no such \
+             constraint)"
+        ),
         "{stdout}"
     );
 }
