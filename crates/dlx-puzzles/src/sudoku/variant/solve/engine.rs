@@ -3,7 +3,6 @@
 //! choosing the cell by its history of conflicts and then by its fewest candidates.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 
 use dlx_core::{StopReason, Watch};
 
@@ -28,13 +27,16 @@ pub(super) struct Layout {
     pub cell_houses: Vec<Vec<u32>>,
 }
 
-/// The work list of one propagation: handlers to run and cells newly fixed.
+/// The handlers watching one cell, as bits of the queue's words: `(word, bits)`.
+pub(super) type Watch64 = (u32, u64);
+
+/// The work list of one propagation: handlers to run (a bit each, run lowest first) and cells
+/// newly fixed.
 pub(super) struct Queue<'a> {
-    watchers: &'a [Vec<u32>],
-    waiting: VecDeque<u32>,
-    queued: Vec<bool>,
-    /// The handler running, not queued again for its own changes.
-    active: u32,
+    watchers: &'a [Vec<Watch64>],
+    waiting: Vec<u64>,
+    /// The handler running (its word and bit), not queued again for its own changes.
+    active: (usize, u64),
     /// Cells fixed during this propagation whose value their peers still hold.
     fixed: Vec<u32>,
     /// Marks `fixed` entries of this propagation (equal to `epoch`).
@@ -43,12 +45,11 @@ pub(super) struct Queue<'a> {
 }
 
 impl<'a> Queue<'a> {
-    fn new(watchers: &'a [Vec<u32>], handlers: usize) -> Queue<'a> {
+    fn new(watchers: &'a [Vec<Watch64>], handlers: usize) -> Queue<'a> {
         Queue {
             watchers,
-            waiting: VecDeque::with_capacity(handlers),
-            queued: vec![false; handlers],
-            active: u32::MAX,
+            waiting: vec![0; handlers.div_ceil(64)],
+            active: (0, 0),
             fixed: Vec::new(),
             stamp: vec![0; watchers.len()],
             epoch: 0,
@@ -61,11 +62,13 @@ impl<'a> Queue<'a> {
         // The running handler is not woken by its own narrowing, only when it fixes a cell:
         // so every handler sees the grid once all its cells are fixed.
         let fixed = mask & (mask - 1) == 0;
-        for &h in &self.watchers[cell] {
-            if (h != self.active || fixed) && !self.queued[h as usize] {
-                self.queued[h as usize] = true;
-                self.waiting.push_back(h);
+        for &(word, bits) in &self.watchers[cell] {
+            let word = word as usize;
+            let mut add = bits;
+            if !fixed && word == self.active.0 {
+                add &= !self.active.1;
             }
+            self.waiting[word] |= add;
         }
         if fixed && self.stamp[cell] != self.epoch {
             self.stamp[cell] = self.epoch;
@@ -73,12 +76,24 @@ impl<'a> Queue<'a> {
         }
     }
 
-    fn clear(&mut self) {
-        for h in self.waiting.drain(..) {
-            self.queued[h as usize] = false;
+    /// The next handler to run, lowest number first, taken off the list.
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        for (w, word) in self.waiting.iter_mut().enumerate() {
+            if *word != 0 {
+                let bit = *word & word.wrapping_neg();
+                *word &= !bit;
+                self.active = (w, bit);
+                return Some(w * 64 + bit.trailing_zeros() as usize);
+            }
         }
+        None
+    }
+
+    fn clear(&mut self) {
+        self.waiting.fill(0);
         self.fixed.clear();
-        self.active = u32::MAX;
+        self.active = (0, 0);
     }
 }
 
@@ -102,7 +117,7 @@ pub(super) struct Engine {
     /// The handlers, each watching some cells.
     pub handlers: Vec<Handler>,
     /// For each cell, the handlers to run when its candidates change.
-    pub watchers: Vec<Vec<u32>>,
+    pub watchers: Vec<Vec<Watch64>>,
     /// For each cell, the cells that cannot hold the same value.
     pub peers: Vec<Vec<u32>>,
     /// The houses, for the handlers that reason across them.
@@ -141,13 +156,11 @@ impl Engine {
                     }
                 }
             }
-            let Some(h) = q.waiting.pop_front() else {
+            let Some(h) = q.next() else {
                 return true;
             };
-            q.queued[h as usize] = false;
-            q.active = h;
-            let ok = self.handlers[h as usize].enforce(grid, q, &self.layout);
-            q.active = u32::MAX;
+            let ok = self.handlers[h].enforce(grid, q, &self.layout);
+            q.active = (0, 0);
             if !ok {
                 return false;
             }
@@ -177,10 +190,7 @@ impl Engine {
         }
         // The root runs every handler once, whichever cells they watch.
         for h in 0..self.handlers.len() {
-            if !q.queued[h] {
-                q.queued[h] = true;
-                q.waiting.push_back(h as u32);
-            }
+            q.waiting[h / 64] |= 1 << (h % 64);
         }
         if !self.propagate(&mut grids, &mut q) {
             return (0, effort, None);

@@ -249,10 +249,15 @@ fn build(puzzle: &Variant) -> Engine {
             priority[c as usize] += weight;
         }
     }
-    let mut watchers = vec![Vec::new(); cells];
+    let mut watchers: Vec<Vec<engine::Watch64>> = vec![Vec::new(); cells];
     for (h, handler) in handlers.iter().enumerate() {
+        let (word, bit) = ((h / 64) as u32, 1u64 << (h % 64));
         for c in handler.cells() {
-            watchers[c as usize].push(h as u32);
+            let list = &mut watchers[c as usize];
+            match list.iter_mut().find(|(w, _)| *w == word) {
+                Some((_, bits)) => *bits |= bit,
+                None => list.push((word, bit)),
+            }
         }
     }
     let mut start: Vec<Mask> = puzzle

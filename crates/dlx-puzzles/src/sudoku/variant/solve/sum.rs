@@ -303,7 +303,7 @@ impl Sum {
     /// The sum's bounds from each group's smallest and largest distinct values.
     fn bounds(&self, m: &mut [u32]) -> bool {
         let (mut low, mut high) = (0, 0);
-        let mut edges = [(0i32, 0i32); MAX_CELLS];
+        let mut edges = [(0u8, 0u8); MAX_CELLS];
         for (g, &(start, end, weight)) in self.groups.iter().enumerate() {
             let (mut least, mut most) = (0u32, 0u32);
             for &v in &m[start as usize..end as usize] {
@@ -320,8 +320,8 @@ impl Sum {
             low += weight * total(least);
             high += weight * total(most);
             edges[g] = (
-                32 - least.leading_zeros() as i32,
-                most.trailing_zeros() as i32 + 1,
+                (32 - least.leading_zeros()) as u8,
+                most.trailing_zeros() as u8 + 1,
             );
         }
         let (below, above) = (self.target - low, high - self.target);
@@ -333,7 +333,7 @@ impl Sum {
             return true;
         }
         for (g, &(start, end, weight)) in self.groups.iter().enumerate() {
-            let (largest_low, smallest_high) = edges[g];
+            let (largest_low, smallest_high) = (i32::from(edges[g].0), i32::from(edges[g].1));
             let top = (largest_low + below / weight).min(n);
             let bottom = (smallest_high - above / weight).max(1);
             if top < bottom {
