@@ -11,6 +11,8 @@
 //! - `dlx5`: Knuth's min-cost exact cover, which reads a priced `.dlx` problem on standard input
 //!   and prints its `k` best costs on standard error; it races `dlx cover --best K` on problems
 //!   `dlx gen --prices` makes, and the costs must agree.
+//! - `iss`: a checkout of the Interactive Sudoku Solver (a folder, run with Node.js), for the
+//!   variants group (see [`crate::variants`]).
 //!
 //! Every run is a process of its own, one at a time, timed by the processor time (user + system)
 //! that the child used; the programs take turns at going first from round to round, so that a
@@ -45,17 +47,20 @@ pub enum AnchorName {
     Qqwing,
     /// Knuth's DLX5: the cheapest solutions of a problem whose options carry costs.
     Dlx5,
+    /// A checkout of the Interactive Sudoku Solver (for the variants group).
+    Iss,
 }
 
 impl AnchorName {
     /// Every name, in the order the tables show them.
-    pub const ALL: [AnchorName; 6] = [
+    pub const ALL: [AnchorName; 7] = [
         AnchorName::Ssxcc,
         AnchorName::Dlx1,
         AnchorName::Dlx2,
         AnchorName::Tdoku,
         AnchorName::Qqwing,
         AnchorName::Dlx5,
+        AnchorName::Iss,
     ];
 
     /// The name as written on the command line.
@@ -67,6 +72,7 @@ impl AnchorName {
             AnchorName::Tdoku => "tdoku",
             AnchorName::Qqwing => "qqwing",
             AnchorName::Dlx5 => "dlx5",
+            AnchorName::Iss => "iss",
         }
     }
 
@@ -131,9 +137,14 @@ pub fn parse_spec(spec: &str) -> Result<Anchor, String> {
     })
 }
 
-/// The value parser of `--anchor`: [`parse_spec`], and the path must be a file.
+/// The value parser of `--anchor`: [`parse_spec`], and the path must be a file (for `iss`, a
+/// checkout of ISS: see [`crate::variants::check_checkout`]).
 pub fn parse_anchor(spec: &str) -> Result<Anchor, String> {
     let anchor = parse_spec(spec)?;
+    if anchor.name == AnchorName::Iss {
+        crate::variants::check_checkout(&anchor.path)?;
+        return Ok(anchor);
+    }
     if !anchor.path.is_file() {
         return Err(format!(
             "{}: no such file: {}",

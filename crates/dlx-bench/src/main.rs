@@ -3,8 +3,9 @@
 //! ```text
 //! cargo run --release -p dlx-bench -- [--runs N | --quick] [--only NAME]... [--data DIR]
 //!     [--batch-ms MS] [--verbose] [--judge DIR]
-//!     [--group exact-cover|sudoku|shapes|threads|sat|sat-encodings|generate|anchors]
+//!     [--group exact-cover|sudoku|shapes|threads|sat|sat-encodings|generate|anchors|variants]
 //!     [--dlx PATH] [--anchor NAME=PATH]... [--qqwing PATH]
+//!     [--variants DIR] [--sets TAREK_ALL,HS_KILLERS,examples] [--timeout SECONDS]
 //! ```
 //!
 //! Prints one markdown table per group on stdout; with `--verbose`, every run's times on stderr.
@@ -12,9 +13,10 @@
 //! engine's figures differ from Knuth's), 2 on bad usage or unreadable data.
 //!
 //! `--anchor NAME=PATH` names a reference program built outside the repository (NAME one of
-//! `ssxcc`, `dlx1`, `dlx2`, `tdoku`, `qqwing`, `dlx5`); the anchors group races whole `dlx` processes
-//! against them in processor time (see [`anchors`]), and `qqwing` joins the generate group
-//! (`--qqwing PATH` is the same as `--anchor qqwing=PATH`).
+//! `ssxcc`, `dlx1`, `dlx2`, `tdoku`, `qqwing`, `dlx5`, `iss`); the anchors group races whole `dlx`
+//! processes against them in processor time (see [`anchors`]), `qqwing` joins the generate group
+//! (`--qqwing PATH` is the same as `--anchor qqwing=PATH`), and `iss` (a checkout of the Interactive
+//! Sudoku Solver, run with Node.js) is what the variants group races (see [`variants`]).
 
 mod anchors;
 mod case;
@@ -30,6 +32,7 @@ mod shapes;
 mod sudoku;
 mod table;
 mod threads;
+mod variants;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,6 +43,7 @@ use clap::Parser;
 use crate::anchors::{Anchor, AnchorName};
 use crate::case::Group;
 use crate::measure::{Measurement, Plan, Sample};
+use crate::variants::SetName;
 
 /// Side-by-side benchmarks of dlx-core against peer crates.
 #[derive(Debug, Parser)]
@@ -53,9 +57,10 @@ struct Args {
     /// the cases whose names contain one of these words (`gecode#19`, `invalid`, `Windoku`).
     #[arg(long, value_name = "NAME", value_delimiter = ',')]
     only: Vec<String>,
-    /// Timed runs per solver and instance; the median is reported.
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
-    runs: u32,
+    /// Timed runs per solver and instance; the median is reported (default 5; in the variants
+    /// group, 3 rounds).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    runs: Option<u32>,
     /// One run each (overrides --runs).
     #[arg(long)]
     quick: bool,
@@ -90,8 +95,20 @@ struct Args {
     /// the uncolored instances, dlx2 the colored ones), `tdoku` (81-character puzzle lines on
     /// stdin, `unique`, `multiple` or `none` for each on stdout) or `qqwing` (for the generate
     /// group).
+    /// `iss`: a checkout of the Interactive Sudoku Solver (a folder), for the variants group.
     #[arg(long = "anchor", value_name = "NAME=PATH", value_parser = anchors::parse_anchor)]
     anchors: Vec<Anchor>,
+    /// Folder holding the variant Sudoku sets, `killers.tsv` and `examples.tsv` (default: the
+    /// shared data beside the repository).
+    #[arg(long, value_name = "DIR")]
+    variants: Option<PathBuf>,
+    /// The variant sets the variants group runs (default: all three).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    sets: Vec<SetName>,
+    /// Seconds a `dlx` process of the variants group may take on one puzzle: a puzzle past it is
+    /// listed, not timed again and not counted.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    timeout: f64,
 }
 
 /// The comparisons `dlx-bench` knows.
@@ -116,6 +133,9 @@ enum GroupName {
     /// Whole `dlx` processes against the reference programs given by `--anchor`, in processor
     /// time. In the default run only when some `--anchor` is given.
     Anchors,
+    /// Whole `dlx solve --check` processes, one per variant puzzle, against ISS (`--anchor
+    /// iss=DIR`). In the default run only when `--anchor iss=DIR` is given.
+    Variants,
 }
 
 fn main() -> ExitCode {
@@ -134,7 +154,11 @@ fn main() -> ExitCode {
 fn run(args: &Args) -> anyhow::Result<bool> {
     let anchors = anchor_list(args)?;
     let plan = Plan {
-        runs: if args.quick { 1 } else { args.runs as usize },
+        runs: if args.quick {
+            1
+        } else {
+            args.runs.unwrap_or(5) as usize
+        },
         min_batch: Duration::from_millis(args.batch_ms),
     };
     let dir = args
@@ -196,7 +220,7 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     }
     let racing: Vec<Anchor> = anchors
         .iter()
-        .filter(|a| a.name != AnchorName::Qqwing)
+        .filter(|a| !matches!(a.name, AnchorName::Qqwing | AnchorName::Iss))
         .cloned()
         .collect();
     // Asked for by name, the group must have something to race; in the default run it is there
@@ -218,6 +242,7 @@ fn run(args: &Args) -> anyhow::Result<bool> {
     } else {
         None
     };
+    let variants_iss = variants_setup(args, &anchors)?;
     let mut ok = true;
     for group in groups {
         ok &= run_group(group, plan, args.verbose);
@@ -233,7 +258,58 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         };
         ok &= anchors::run(&setup, &racing)?;
     }
+    if let Some(iss) = variants_iss {
+        let Some(dlx) = args.dlx.clone().or_else(threads::default_dlx) else {
+            anyhow::bail!(
+                "the variants group runs the dlx binary: build it (cargo build --release -p \
+                 dlx-cli) or give --dlx PATH"
+            );
+        };
+        let data = args
+            .variants
+            .clone()
+            .unwrap_or_else(variants::default_data_dir);
+        let sets = if args.sets.is_empty() {
+            SetName::ALL.to_vec()
+        } else {
+            args.sets.clone()
+        };
+        if !(args.timeout.is_finite() && args.timeout > 0.0) {
+            anyhow::bail!("--timeout must be a positive number of seconds");
+        }
+        let setup = variants::Setup {
+            dlx: &dlx,
+            iss: &iss,
+            data: &data,
+            sets: &sets,
+            runs: if args.quick {
+                1
+            } else {
+                args.runs.unwrap_or(3) as usize
+            },
+            timeout: args.timeout,
+            verbose: args.verbose,
+        };
+        ok &= variants::run(&setup)?;
+    }
     Ok(ok)
+}
+
+/// ISS's checkout if the variants group runs: asked for by name (then `--anchor iss=DIR` is
+/// needed), or in the default run with `--anchor iss=DIR` given.
+fn variants_setup(args: &Args, anchors: &[Anchor]) -> anyhow::Result<Option<PathBuf>> {
+    let iss = anchors
+        .iter()
+        .find(|a| a.name == AnchorName::Iss)
+        .map(|a| a.path.clone());
+    let explicit = args.group.contains(&GroupName::Variants);
+    if explicit && iss.is_none() {
+        anyhow::bail!(
+            "--group variants races ISS: give its checkout, --anchor iss=DIR (a clone of \
+             github.com/sigh/Interactive-Sudoku-Solver; Node.js 20 or later on PATH)"
+        );
+    }
+    Ok(iss.filter(|_| explicit || args.group.is_empty()))
 }
 
 /// The `--anchor` values, with `--qqwing PATH` as `--anchor qqwing=PATH`; an error if a name is

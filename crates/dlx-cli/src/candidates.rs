@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args;
-use dlx_core::quote::escape;
 use dlx_core::{Budget, Stop};
 use dlx_puzzles::sudoku::picture::{self, Style};
 
@@ -106,12 +105,12 @@ fn answer(
     let puzzle = match variants::read(name, line, text) {
         Ok(puzzle) => puzzle,
         Err(message) => {
-            eprintln!("{message}");
+            eprintln!("dlx: {message}");
             return ("invalid puzzle\n".into(), Outcome::BadInput);
         }
     };
     let found = puzzle.candidates(args.limit, stop);
-    let place = format!("{}:{line}", escape(name));
+    let place = format!("{name}:{line}");
     let outcome = match found.stopped {
         Some(reason) => {
             let open: u32 = found.unsettled.iter().map(|m| m.count_ones()).sum();

@@ -2,7 +2,6 @@
 //! comments passed over), each read by the library with its error placed at the file's line
 //! and column.
 
-use dlx_core::quote::escape;
 use dlx_puzzles::sudoku::variant::{self, Variant};
 
 /// The puzzle lines of a text: not blank, not a `#` comment, with their 1-based numbers.
@@ -13,11 +12,17 @@ pub fn puzzle_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
 }
 
-/// Reads the puzzle `text` found at `line` of the input `name`; the error is the message to
-/// print (`dlx: NAME:LINE:COLUMN: at "ITEM": PROBLEM`).
+/// Reads the puzzle `text` found at `line` of the input `name` (escaped for the terminal, as
+/// [`input::read`](crate::input::read) gives it); the error is the message to print after
+/// `dlx: ` (`NAME:LINE:COLUMN: at "ITEM": PROBLEM`).
 pub fn read(name: &str, line: usize, text: &str) -> Result<Variant, String> {
     variant::read(text).map_err(|e| {
-        let at = format!("{}:{}:{}", escape(name), line + e.line - 1, e.column);
-        format!("dlx: {at}: at {:?}: {}", e.item, e.problem)
+        format!(
+            "{name}:{}:{}: at {:?}: {}",
+            line + e.line - 1,
+            e.column,
+            e.item,
+            e.problem
+        )
     })
 }

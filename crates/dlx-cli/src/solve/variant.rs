@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use dlx_core::quote::escape;
+use dlx_puzzles::ordered;
 use dlx_puzzles::sudoku::variant;
 
 use super::{answer_text, stopped, SolveArgs};
@@ -28,65 +29,153 @@ pub(super) fn is_variant(files: &[PathBuf]) -> bool {
         })
 }
 
-/// Solves, checks or counts every puzzle of the inputs.
+/// A puzzle line to answer: where it is (for messages) and its text.
+struct Job {
+    /// `FILE:LINE`, escaped for the terminal.
+    place: String,
+    /// The file's name, escaped, and the line's number, for errors inside the line.
+    file: String,
+    line: usize,
+    text: String,
+}
+
+/// A puzzle's answer: the reader's error, or the search's outcome.
+enum Answer {
+    Invalid(String),
+    Done {
+        run: variant::Run,
+        size: usize,
+        seconds: f64,
+    },
+}
+
+/// The puzzle lines of every input, read before the search (they are files).
+struct Jobs(std::vec::IntoIter<Job>);
+
+impl Iterator for Jobs {
+    type Item = Job;
+    fn next(&mut self) -> Option<Job> {
+        self.0.next()
+    }
+}
+
+impl ordered::Feed for Jobs {
+    fn at_hand(&self) -> bool {
+        true
+    }
+}
+
+/// Prints the answers in input order and keeps the run's outcome.
+struct Printer<'a> {
+    args: &'a SolveArgs,
+    out: io::BufWriter<io::Stdout>,
+    outcome: Outcome,
+    puzzles: u64,
+    place: Vec<String>,
+}
+
+impl ordered::Sink<Answer> for Printer<'_> {
+    fn emit(&mut self, answer: Answer) -> io::Result<()> {
+        let args = self.args;
+        let place = self
+            .place
+            .get(self.puzzles as usize)
+            .cloned()
+            .unwrap_or_default();
+        self.puzzles += 1;
+        let (run, size, seconds) = match answer {
+            Answer::Invalid(message) => {
+                eprintln!("dlx: {message}");
+                self.outcome = self.outcome.max(Outcome::BadInput);
+                return writeln!(self.out, "invalid puzzle");
+            }
+            Answer::Done { run, size, seconds } => (run, size, seconds),
+        };
+        if args.stats {
+            eprintln!(
+                "puzzle={} nodes={} seconds={seconds:.6} engine=propagation",
+                self.puzzles, run.effort.guesses,
+            );
+        }
+        let first = run
+            .first
+            .as_ref()
+            .map(|values| format!("{}\n", variant::write_values(size, values)));
+        let (text, result) = answer_text(args, run.found, run.stopped.is_some(), first);
+        self.out.write_all(text.as_bytes())?;
+        let printed_first = run.first.is_some() && !args.count && !args.check;
+        let result = match run.stopped {
+            Some(reason) => stopped(args, reason, &place, printed_first),
+            None if result == Outcome::Solved && run.found > 1 && printed_first => {
+                if args.names_several() {
+                    eprintln!("dlx: {place}: more than one solution, printed the first");
+                }
+                if args.strict {
+                    Outcome::NoSolution
+                } else {
+                    Outcome::Solved
+                }
+            }
+            None => result,
+        };
+        self.outcome = self.outcome.max(result);
+        Ok(())
+    }
+
+    fn idle(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// Solves, checks or counts every puzzle of the inputs, on `--threads` threads, answers in
+/// input order.
 pub(super) fn run(args: &SolveArgs) -> Result<Outcome> {
     let stop = args.stop()?;
     let limit = match (args.count, args.limit) {
         (true, limit) => limit.unwrap_or(u64::MAX),
         (false, _) => 2,
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut outcome = Outcome::Solved;
-    let mut puzzles = 0;
+    let mut jobs = Vec::new();
     for path in &args.files {
         let input = input::read(Some(path))?;
-        let name = &input.name;
+        let file = escape(&input.name).to_string();
         for (line, text) in puzzle_lines(&input.text) {
-            puzzles += 1;
-            let puzzle = match variants::read(name, line, text) {
-                Ok(puzzle) => puzzle,
-                Err(message) => {
-                    eprintln!("{message}");
-                    writeln!(out, "invalid puzzle")?;
-                    outcome = outcome.max(Outcome::BadInput);
-                    continue;
-                }
-            };
-            let started = Instant::now();
-            let run = puzzle.run(limit, &stop);
-            if args.stats {
-                eprintln!(
-                    "puzzle={puzzles} nodes={} seconds={:.6} engine=propagation",
-                    run.effort.guesses,
-                    started.elapsed().as_secs_f64(),
-                );
-            }
-            let size = puzzle.shape().size();
-            let first = run
-                .first
-                .as_ref()
-                .map(|values| format!("{}\n", variant::write_values(size, values)));
-            let (answer, result) = answer_text(args, run.found, run.stopped.is_some(), first);
-            out.write_all(answer.as_bytes())?;
-            let printed_first = run.first.is_some() && !args.count && !args.check;
-            let place = format!("{}:{line}", escape(name));
-            let result = match run.stopped {
-                Some(reason) => stopped(args, reason, &place, printed_first),
-                None if result == Outcome::Solved && run.found > 1 && printed_first => {
-                    if args.names_several() {
-                        eprintln!("dlx: {place}: more than one solution, printed the first");
-                    }
-                    if args.strict {
-                        Outcome::NoSolution
-                    } else {
-                        Outcome::Solved
-                    }
-                }
-                None => result,
-            };
-            outcome = outcome.max(result);
+            jobs.push(Job {
+                place: format!("{file}:{line}"),
+                file: file.clone(),
+                line,
+                text: text.to_string(),
+            });
         }
     }
-    out.flush().context("cannot write the answers")?;
-    Ok(outcome)
+    let mut printer = Printer {
+        args,
+        out: io::BufWriter::new(io::stdout()),
+        outcome: Outcome::Solved,
+        puzzles: 0,
+        place: jobs.iter().map(|job| job.place.clone()).collect(),
+    };
+    let threads = crate::values::threads(args.run.threads);
+    let written = ordered::run(
+        threads,
+        Jobs(jobs.into_iter()),
+        || (),
+        |_, job: &mut Job| match variants::read(&job.file, job.line, &job.text) {
+            Err(message) => Answer::Invalid(message),
+            Ok(puzzle) => {
+                let started = Instant::now();
+                let run = puzzle.run(limit, &stop);
+                Answer::Done {
+                    run,
+                    size: puzzle.shape().size(),
+                    seconds: started.elapsed().as_secs_f64(),
+                }
+            }
+        },
+        &mut printer,
+    );
+    written
+        .and_then(|()| printer.out.flush())
+        .context("cannot write the answers")?;
+    Ok(printer.outcome)
 }

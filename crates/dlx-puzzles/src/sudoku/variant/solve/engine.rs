@@ -3,7 +3,6 @@
 //! choosing the cell by its history of conflicts and then by its fewest candidates.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 
 use dlx_core::{StopReason, Watch};
 
@@ -28,13 +27,16 @@ pub(super) struct Layout {
     pub cell_houses: Vec<Vec<u32>>,
 }
 
-/// The work list of one propagation: handlers to run and cells newly fixed.
+/// The handlers watching one cell, as bits of the queue's words: `(word, bits)`.
+pub(super) type Watch64 = (u32, u64);
+
+/// The work list of one propagation: handlers to run (a bit each, run lowest first) and cells
+/// newly fixed.
 pub(super) struct Queue<'a> {
-    watchers: &'a [Vec<u32>],
-    waiting: VecDeque<u32>,
-    queued: Vec<bool>,
-    /// The handler running, not queued again for its own changes.
-    active: u32,
+    watchers: &'a [Vec<Watch64>],
+    waiting: Vec<u64>,
+    /// The handler running (its word and bit), not queued again for its own changes.
+    active: (usize, u64),
     /// Cells fixed during this propagation whose value their peers still hold.
     fixed: Vec<u32>,
     /// Marks `fixed` entries of this propagation (equal to `epoch`).
@@ -43,12 +45,11 @@ pub(super) struct Queue<'a> {
 }
 
 impl<'a> Queue<'a> {
-    fn new(watchers: &'a [Vec<u32>], handlers: usize) -> Queue<'a> {
+    fn new(watchers: &'a [Vec<Watch64>], handlers: usize) -> Queue<'a> {
         Queue {
             watchers,
-            waiting: VecDeque::with_capacity(handlers),
-            queued: vec![false; handlers],
-            active: u32::MAX,
+            waiting: vec![0; handlers.div_ceil(64)],
+            active: (0, 0),
             fixed: Vec::new(),
             stamp: vec![0; watchers.len()],
             epoch: 0,
@@ -58,24 +59,41 @@ impl<'a> Queue<'a> {
     /// Records that `cell` now holds `mask` (never empty).
     #[inline]
     pub fn changed(&mut self, cell: usize, mask: Mask) {
-        for &h in &self.watchers[cell] {
-            if h != self.active && !self.queued[h as usize] {
-                self.queued[h as usize] = true;
-                self.waiting.push_back(h);
+        // The running handler is not woken by its own narrowing, only when it fixes a cell:
+        // so every handler sees the grid once all its cells are fixed.
+        let fixed = mask & (mask - 1) == 0;
+        for &(word, bits) in &self.watchers[cell] {
+            let word = word as usize;
+            let mut add = bits;
+            if !fixed && word == self.active.0 {
+                add &= !self.active.1;
             }
+            self.waiting[word] |= add;
         }
-        if mask & (mask - 1) == 0 && self.stamp[cell] != self.epoch {
+        if fixed && self.stamp[cell] != self.epoch {
             self.stamp[cell] = self.epoch;
             self.fixed.push(cell as u32);
         }
     }
 
-    fn clear(&mut self) {
-        for h in self.waiting.drain(..) {
-            self.queued[h as usize] = false;
+    /// The next handler to run, lowest number first, taken off the list.
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        for (w, word) in self.waiting.iter_mut().enumerate() {
+            if *word != 0 {
+                let bit = *word & word.wrapping_neg();
+                *word &= !bit;
+                self.active = (w, bit);
+                return Some(w * 64 + bit.trailing_zeros() as usize);
+            }
         }
+        None
+    }
+
+    fn clear(&mut self) {
+        self.waiting.fill(0);
         self.fixed.clear();
-        self.active = u32::MAX;
+        self.active = (0, 0);
     }
 }
 
@@ -99,13 +117,16 @@ pub(super) struct Engine {
     /// The handlers, each watching some cells.
     pub handlers: Vec<Handler>,
     /// For each cell, the handlers to run when its candidates change.
-    pub watchers: Vec<Vec<u32>>,
+    pub watchers: Vec<Vec<Watch64>>,
     /// For each cell, the cells that cannot hold the same value.
     pub peers: Vec<Vec<u32>>,
     /// The houses, for the handlers that reason across them.
     pub layout: Layout,
     /// The starting candidates.
     pub start: Vec<Mask>,
+    /// Each cell's starting score: the more and the tighter the rules on a cell, the sooner it
+    /// is tried.
+    pub priority: Vec<u32>,
 }
 
 /// Counts of the search's work.
@@ -135,13 +156,11 @@ impl Engine {
                     }
                 }
             }
-            let Some(h) = q.waiting.pop_front() else {
+            let Some(h) = q.next() else {
                 return true;
             };
-            q.queued[h as usize] = false;
-            q.active = h;
-            let ok = self.handlers[h as usize].enforce(grid, q, &self.layout);
-            q.active = u32::MAX;
+            let ok = self.handlers[h].enforce(grid, q, &self.layout);
+            q.active = (0, 0);
             if !ok {
                 return false;
             }
@@ -171,23 +190,12 @@ impl Engine {
         }
         // The root runs every handler once, whichever cells they watch.
         for h in 0..self.handlers.len() {
-            if !q.queued[h] {
-                q.queued[h] = true;
-                q.waiting.push_back(h as u32);
-            }
+            q.waiting[h / 64] |= 1 << (h % 64);
         }
         if !self.propagate(&mut grids, &mut q) {
             return (0, effort, None);
         }
-        // Scores start at each cell's priority: the more and the tighter the rules on a cell,
-        // the sooner it is tried.
-        let mut scores = vec![0u32; cells];
-        for handler in &self.handlers {
-            let priority = handler.priority();
-            for c in handler.cells() {
-                scores[c as usize] += priority;
-            }
-        }
+        let mut scores = self.priority.clone();
         let mut decay = DECAY;
         let mut frames = vec![Frame { pending: None }];
         while !frames.is_empty() {
@@ -207,7 +215,7 @@ impl Engine {
                 }
             }
             let grid = &grids[base..base + cells];
-            let Some(cell) = choose(grid, &scores) else {
+            let Some((cell, value)) = choose(grid, &scores, &self.layout.houses) else {
                 count += 1;
                 if !found(grid) || count >= limit {
                     break;
@@ -220,8 +228,6 @@ impl Engine {
                 watch.settle(effort.guesses, count);
                 return (count, effort, Some(reason));
             }
-            let mask = grid[cell];
-            let value = mask & mask.wrapping_neg();
             effort.guesses += 1;
             grids.extend_from_within(base..base + cells);
             grids[base + cell] &= !value;
@@ -252,9 +258,12 @@ impl Engine {
 /// Conflicts between halvings of every cell's score.
 const DECAY: u32 = 1 << 14;
 
-/// The open cell to branch on: the highest conflict score per candidate, or, with no
-/// conflicts yet, the fewest candidates; `None` when every cell is fixed.
-fn choose(grid: &[Mask], scores: &[u32]) -> Option<usize> {
+/// What to branch on: a cell and one of its values. The cell with the highest conflict score
+/// per candidate (with no conflicts yet, the fewest candidates), its smallest value; but when a
+/// value has two places left in a house and one of them has a higher score than that cell's
+/// per candidate, that place and value (so the other branch places it in the other cell).
+/// `None` when every cell is fixed.
+fn choose(grid: &[Mask], scores: &[u32], houses: &[Vec<u32>]) -> Option<(usize, Mask)> {
     let (mut best, mut best_score, mut best_count) = (None, 0u32, 0u32);
     let (mut fewest, mut fewest_count) = (None, u32::MAX);
     for (cell, &mask) in grid.iter().enumerate() {
@@ -274,5 +283,37 @@ fn choose(grid: &[Mask], scores: &[u32]) -> Option<usize> {
             best_count = count;
         }
     }
-    best.or(fewest)
+    let cell = best.or(fewest)?;
+    let lowest = |m: Mask| m & m.wrapping_neg();
+    if best.is_none() || best_count <= 2 {
+        return Some((cell, lowest(grid[cell])));
+    }
+    // A value with two places in a house, at a cell scoring twice the best per candidate.
+    let mut pick = (cell, lowest(grid[cell]));
+    let mut bar = 2 * best_score;
+    for house in houses {
+        let (mut once, mut twice, mut more) = (0, 0, 0);
+        for &c in house {
+            let m = grid[c as usize];
+            more |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        let mut pairs = twice & !more;
+        while pairs != 0 {
+            let v = lowest(pairs);
+            pairs &= pairs - 1;
+            let mut places = house.iter().filter(|&&c| grid[c as usize] & v != 0);
+            let (Some(&a), Some(&b)) = (places.next(), places.next()) else {
+                continue;
+            };
+            let (a, b) = (a as usize, b as usize);
+            let top = if scores[a] >= scores[b] { a } else { b };
+            if grid[a] != v && grid[b] != v && scores[top] * best_count >= bar {
+                bar = scores[top] * best_count;
+                pick = (top, v);
+            }
+        }
+    }
+    Some(pick)
 }

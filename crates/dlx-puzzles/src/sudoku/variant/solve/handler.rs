@@ -2,7 +2,9 @@
 //! contradiction.
 
 use super::engine::{restrict, Layout, Mask, Queue};
-use super::rules::Table;
+use super::groups::{Counting, Cover, Same, Taxicab};
+use super::lines::{Lunchbox, Sandwich, Segments, XSum};
+use super::rules::{Table, Table3};
 use super::sum::Sum;
 use crate::sudoku::variant::check::holds;
 
@@ -28,6 +30,29 @@ pub(super) enum Handler {
         /// The relation.
         table: Box<Table>,
     },
+    /// A relation among three cells (see `rules::Table3`).
+    Triple {
+        /// The cells.
+        cells: [u32; 3],
+        /// The relation.
+        table: Box<Table3>,
+    },
+    /// An X-sum from one end of a line.
+    XSum(Box<XSum>),
+    /// A sandwich on a house's line.
+    Sandwich(Box<Sandwich>),
+    /// A lunchbox on cells that are not a whole house.
+    Lunchbox(Box<Lunchbox>),
+    /// A line cut into segments of one total.
+    Segments(Box<Segments>),
+    /// Cells holding a value of every class.
+    Cover(Box<Cover>),
+    /// Counting circles.
+    Counting(Box<Counting>),
+    /// Two groups holding the same values.
+    Same(Box<Same>),
+    /// The anti-taxicab rule from one cell.
+    Taxicab(Box<Taxicab>),
     /// A constraint kept by the checker's rule on the cells it reads: once they are fixed, and,
     /// when few assignments of them are left, each value kept only if some assignment with it
     /// keeps the rule.
@@ -47,17 +72,36 @@ impl Handler {
             Handler::Sum(sum) => sum.watched(),
             Handler::Relation { a, b, .. } => vec![*a, *b],
             Handler::Check { reads, .. } => reads.clone(),
+            Handler::Triple { cells, .. } => cells.to_vec(),
+            Handler::XSum(x) => x.sums.iter().flat_map(|s| s.watched()).collect(),
+            Handler::Sandwich(s) => s.cells.clone(),
+            Handler::Segments(s) => s.cells.clone(),
+            Handler::Lunchbox(l) => l.cells.clone(),
+            Handler::Cover(c) => c.cells.clone(),
+            Handler::Counting(c) => c.cells.clone(),
+            Handler::Same(s) => s.a.iter().chain(&s.b).copied().collect(),
+            Handler::Taxicab(t) => vec![t.cell],
         }
     }
 
-    /// What the handler adds to its cells' starting scores: its size, and more for a small
-    /// sum (a small cage leaves few digit sets).
+    /// What the handler adds to its cells' starting scores: a house its size, a sum more for
+    /// fewer cells (a small cage leaves few digit sets); the other rules count by constraint
+    /// (see `rules::Rules::priority`).
     pub fn priority(&self) -> u32 {
         match self {
             Handler::House { cells, .. } => cells.len() as u32,
             Handler::Sum(sum) => sum.priority(),
-            Handler::Relation { .. } => 2,
+            Handler::Relation { .. } => 0,
             Handler::Check { .. } => 0,
+            Handler::Triple { .. }
+            | Handler::Sandwich(_)
+            | Handler::Segments(_)
+            | Handler::Lunchbox(_)
+            | Handler::XSum(_)
+            | Handler::Cover(_)
+            | Handler::Counting(_)
+            | Handler::Same(_)
+            | Handler::Taxicab(_) => 0,
         }
     }
 
@@ -69,6 +113,15 @@ impl Handler {
             Handler::Sum(sum) => sum.enforce(grid, q, layout),
             Handler::Relation { a, b, table } => relation(grid, q, *a as usize, *b as usize, table),
             Handler::Check { index, reads } => check(grid, q, layout, *index, reads),
+            Handler::Triple { cells, table } => triple(grid, q, *cells, table),
+            Handler::XSum(x) => x.enforce(grid, q, layout),
+            Handler::Sandwich(s) => s.enforce(grid, q, layout),
+            Handler::Segments(s) => s.enforce(grid, q),
+            Handler::Lunchbox(l) => l.enforce(grid, q),
+            Handler::Cover(c) => c.enforce(grid, q),
+            Handler::Counting(c) => c.enforce(grid, q),
+            Handler::Same(s) => s.enforce(grid, q),
+            Handler::Taxicab(t) => t.enforce(grid, q),
         }
     }
 }
@@ -113,6 +166,28 @@ fn relation(grid: &mut [Mask], q: &mut Queue, a: usize, b: usize, table: &Table)
         }
     }
     restrict(grid, q, a, keep_a) && restrict(grid, q, b, keep_b)
+}
+
+fn triple(grid: &mut [Mask], q: &mut Queue, cells: [u32; 3], table: &Table3) -> bool {
+    let [a, b, c] = cells.map(|c| c as usize);
+    let (mut ka, mut kb, mut kc) = (0, 0, 0);
+    let mut xs = grid[a];
+    while xs != 0 {
+        let x = xs.trailing_zeros() as usize;
+        xs &= xs - 1;
+        let mut ys = grid[b];
+        while ys != 0 {
+            let y = ys.trailing_zeros() as usize;
+            ys &= ys - 1;
+            let zs = table[x * 16 + y] & grid[c];
+            if zs != 0 {
+                ka |= 1 << x;
+                kb |= 1 << y;
+                kc |= zs;
+            }
+        }
+    }
+    restrict(grid, q, a, ka) && restrict(grid, q, b, kb) && restrict(grid, q, c, kc)
 }
 
 /// The most assignments of a checked constraint's open cells tried in one run.

@@ -7,13 +7,17 @@
 
 mod derive;
 mod engine;
+mod groups;
 mod handler;
+mod lines;
 mod rules;
 mod sum;
 
 pub use engine::Effort;
 use engine::{Engine, Layout, Mask};
+use groups::{Counting, Cover, Same, Taxicab};
 use handler::Handler;
+use lines::{Lunchbox, Sandwich, Segments, XSum};
 use sum::Sum;
 
 use std::cell::RefCell;
@@ -119,16 +123,141 @@ fn build(puzzle: &Variant) -> Engine {
             table: Box::new(table),
         });
     }
+    for (a, b, c, table) in &rules.triples {
+        handlers.push(Handler::Triple {
+            cells: [*a, *b, *c],
+            table: table.clone(),
+        });
+    }
+    for (terms, total) in &rules.weighted {
+        if terms.len() <= sum::MAX_CELLS {
+            let rule = Sum::weighted(terms, *total, n as u32, differs, Vec::new());
+            handlers.push(Handler::Sum(Box::new(rule)));
+        }
+    }
+    for (line, clue) in &rules.xsums {
+        let sums = (1..=line.len())
+            .map(|k| Sum::new(&line[..k], &[], *clue, n as u32, differs, Vec::new()))
+            .collect();
+        handlers.push(Handler::XSum(Box::new(XSum {
+            first: line[0],
+            sums,
+        })));
+    }
+    for (line, clue) in &rules.sandwiches {
+        let len = line.len();
+        let mut spans = Vec::with_capacity(len * len);
+        for i in 0..len {
+            for j in 0..len {
+                spans.push(
+                    (j > i + 1).then(|| {
+                        Sum::new(&line[i + 1..j], &[], *clue, n as u32, differs, Vec::new())
+                    }),
+                );
+            }
+        }
+        // A whole house's line holds 1 and n.
+        let ends = (1, 1 << (n - 1));
+        handlers.push(Handler::Sandwich(Box::new(Sandwich {
+            cells: line.clone(),
+            clue: *clue,
+            ends,
+            spans,
+        })));
+    }
+    for (line, clue) in &rules.lunchboxes {
+        handlers.push(Handler::Lunchbox(Box::new(Lunchbox {
+            cells: line.clone(),
+            clue: *clue,
+        })));
+    }
+    for (line, total) in &rules.segments {
+        handlers.push(Handler::Segments(Box::new(Segments {
+            cells: line.clone(),
+            total: *total,
+        })));
+    }
+    for (cells, classes) in &rules.covers {
+        handlers.push(Handler::Cover(Box::new(Cover {
+            cells: cells.clone(),
+            classes: classes.clone(),
+        })));
+    }
+    for circles in &rules.counting {
+        // Greedy groups of circles that must differ.
+        let mut groups: Vec<Vec<u32>> = Vec::new();
+        for &c in circles {
+            match groups.iter_mut().find(|g| g.iter().all(|&o| differs(o, c))) {
+                Some(g) => g.push(c),
+                None => groups.push(vec![c]),
+            }
+        }
+        let mut ordered = Vec::new();
+        let mut ranges = Vec::new();
+        for g in groups {
+            ranges.push((ordered.len(), ordered.len() + g.len()));
+            ordered.extend(g);
+        }
+        let sets = (1u32..1 << n)
+            .filter(|&m| sum::total(m) as usize == circles.len())
+            .map(|m| m as Mask)
+            .collect();
+        handlers.push(Handler::Counting(Box::new(Counting {
+            cells: ordered,
+            groups: ranges,
+            sets,
+        })));
+    }
+    for (a, b) in &rules.same {
+        handlers.push(Handler::Same(Box::new(Same {
+            a: a.clone(),
+            b: b.clone(),
+        })));
+    }
+    if rules.taxicab {
+        for cell in 0..cells {
+            let (row, col) = (cell / n, cell % n);
+            let rings = (1..=n)
+                .map(|d| {
+                    (0..cells)
+                        .filter(|&o| (o / n).abs_diff(row) + (o % n).abs_diff(col) == d)
+                        .map(|o| o as u32)
+                        .collect()
+                })
+                .collect();
+            handlers.push(Handler::Taxicab(Box::new(Taxicab {
+                cell: cell as u32,
+                rings,
+            })));
+        }
+    }
     for (index, reads) in &rules.checks {
         handlers.push(Handler::Check {
             index: *index,
             reads: reads.clone(),
         });
     }
-    let mut watchers = vec![Vec::new(); cells];
-    for (h, handler) in handlers.iter().enumerate() {
+    let mut priority = vec![0u32; cells];
+    for handler in &handlers {
+        let weight = handler.priority();
         for c in handler.cells() {
-            watchers[c as usize].push(h as u32);
+            priority[c as usize] += weight;
+        }
+    }
+    for (list, weight) in &rules.priority {
+        for &c in list {
+            priority[c as usize] += weight;
+        }
+    }
+    let mut watchers: Vec<Vec<engine::Watch64>> = vec![Vec::new(); cells];
+    for (h, handler) in handlers.iter().enumerate() {
+        let (word, bit) = ((h / 64) as u32, 1u64 << (h % 64));
+        for c in handler.cells() {
+            let list = &mut watchers[c as usize];
+            match list.iter_mut().find(|(w, _)| *w == word) {
+                Some((_, bits)) => *bits |= bit,
+                None => list.push((word, bit)),
+            }
         }
     }
     let mut start: Vec<Mask> = puzzle
@@ -151,6 +280,7 @@ fn build(puzzle: &Variant) -> Engine {
             scratch: RefCell::new(vec![0; cells]),
         },
         start,
+        priority,
     }
 }
 

@@ -15,6 +15,9 @@ use crate::sudoku::Shape;
 /// take when the first holds `x`.
 pub(super) type Table = [Mask; 16];
 
+/// A relation among three cells' values (see [`Rules::triples`]).
+pub(super) type Table3 = [Mask; 256];
+
 /// The rules of a puzzle's constraints, for the solver.
 #[derive(Default)]
 pub(super) struct Rules {
@@ -30,10 +33,34 @@ pub(super) struct Rules {
     pub sums: Vec<(Vec<u32>, Vec<u32>, i32)>,
     /// Relations between two cells.
     pub relations: Vec<(u32, u32, Table)>,
+    /// Relations among three cells: `table[(x - 1) * 16 + y - 1]` holds the values the third
+    /// may take when the first two hold `x` and `y`.
+    pub triples: Vec<(u32, u32, u32, Box<Table3>)>,
     /// Constraints kept by the checker's rule: the constraint's index and the cells it reads.
     pub checks: Vec<(usize, Vec<u32>)>,
     /// Candidate sets: a cell and the values it may take.
     pub allowed: Vec<(usize, Mask)>,
+    /// Sums with other coefficients: `(cell, coefficient)` terms and the total.
+    pub weighted: Vec<(Vec<(u32, i32)>, i32)>,
+    /// X-sums: the line from the clued end, and the clue.
+    pub xsums: Vec<(Vec<u32>, i32)>,
+    /// Sandwiches on a whole house's line: the line and the clue.
+    pub sandwiches: Vec<(Vec<u32>, i32)>,
+    /// Lunchboxes on cells that are not a whole house: the cells and the clue.
+    pub lunchboxes: Vec<(Vec<u32>, i32)>,
+    /// Lines cut into segments of one total: the line and the total.
+    pub segments: Vec<(Vec<u32>, usize)>,
+    /// Cells that together hold a value of every class: the cells and the classes.
+    pub covers: Vec<(Vec<u32>, Vec<Mask>)>,
+    /// Counting circles.
+    pub counting: Vec<Vec<u32>>,
+    /// Groups of cells holding the same values.
+    pub same: Vec<(Vec<u32>, Vec<u32>)>,
+    /// Whether the anti-taxicab rule holds.
+    pub taxicab: bool,
+    /// Starting scores by constraint: each cell of a constraint not kept as a sum gains the
+    /// constraint's size (the sums score by their own handlers).
+    pub priority: Vec<(Vec<u32>, u32)>,
 }
 
 fn cells32(cells: &[usize]) -> Vec<u32> {
@@ -51,6 +78,19 @@ impl Rules {
         self.relations.push((a as u32, b as u32, table));
     }
 
+    fn relate3(&mut self, n: usize, cells: [usize; 3], rule: impl Fn(usize, usize, usize) -> bool) {
+        let mut table = Box::new([0; 256]);
+        for x in 1..=n {
+            for y in 1..=n {
+                table[(x - 1) * 16 + y - 1] = (1..=n)
+                    .filter(|&z| rule(x, y, z))
+                    .fold(0, |m, z| m | 1 << (z - 1));
+            }
+        }
+        let [a, b, c] = cells.map(|c| c as u32);
+        self.triples.push((a, b, c, table));
+    }
+
     fn check(&mut self, index: usize, reads: Vec<usize>) {
         self.checks.push((index, cells32(&reads)));
     }
@@ -64,6 +104,21 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
     let all = &puzzle.constraints;
     let mut r = Rules::default();
     for (index, constraint) in all.iter().enumerate() {
+        let kept_as_sum = matches!(
+            constraint,
+            Constraint::Cage { sum: Some(_), .. }
+                | Constraint::Sum { .. }
+                | Constraint::Arrow { .. }
+                | Constraint::DoubleArrow { .. }
+                | Constraint::LittleKiller { .. }
+                | Constraint::Zipper { .. }
+                | Constraint::RegionSumLine { .. }
+                | Constraint::PillArrow { .. }
+        );
+        let listed = constraint.cells();
+        if !kept_as_sum && !listed.is_empty() {
+            r.priority.push((cells32(&listed), listed.len() as u32));
+        }
         match constraint {
             Constraint::Cage { cells, sum } => {
                 r.distinct.push(cells32(cells));
@@ -88,8 +143,10 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
                         }
                     }
                     r.sums.push((pos, neg, *sum));
-                } else {
-                    r.check(index, cells.clone());
+                } else if let Some(k) = coefficients {
+                    let terms = cells.iter().zip(k).filter(|(_, &k)| k != 0);
+                    let terms = terms.map(|(&c, &k)| (c as u32, k)).collect();
+                    r.weighted.push((terms, *sum));
                 }
             }
             Constraint::Arrow { circle, shaft } => {
@@ -175,7 +232,7 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
                 let mask = values.iter().fold(0, |m, &v| m | 1 << (v - 1));
                 r.allowed.push((*cell, mask));
             }
-            Constraint::Renban { cells } | Constraint::Lunchbox { cells, .. } => {
+            Constraint::Renban { cells } => {
                 r.distinct.push(cells32(cells));
                 r.check(index, cells.clone());
             }
@@ -197,18 +254,152 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
                 near_pairs(&mut r, n, cells, 3, |x, y| (x - 1) / 3 != (y - 1) / 3);
                 r.check(index, cells.clone());
             }
-            Constraint::Sandwich { line, .. }
-            | Constraint::XSum { line, .. }
-            | Constraint::Skyscraper { line, .. }
-            | Constraint::NumberedRoom { line, .. } => r.check(index, line.cells(n)),
+            Constraint::Sandwich { line, sum } => {
+                r.sandwiches.push((cells32(&line.cells(n)), *sum as i32));
+            }
+            Constraint::Lunchbox { sum, cells } if cells.len() == n => {
+                r.distinct.push(cells32(cells));
+                r.sandwiches.push((cells32(cells), *sum as i32));
+            }
+            Constraint::Lunchbox { cells, sum } => {
+                r.distinct.push(cells32(cells));
+                r.lunchboxes.push((cells32(cells), *sum as i32));
+            }
+            Constraint::XSum { line, front, back } => {
+                let forward = cells32(&line.cells(n));
+                let backward: Vec<u32> = forward.iter().rev().copied().collect();
+                for (clue, cells) in [(front, forward), (back, backward)] {
+                    if let Some(clue) = clue {
+                        r.xsums.push((cells, *clue as i32));
+                    }
+                }
+            }
+            Constraint::NumberedRoom { line, front, back } => {
+                let forward = line.cells(n);
+                let backward: Vec<usize> = forward.iter().rev().copied().collect();
+                for (clue, cells) in [(front, forward), (back, backward)] {
+                    let Some(clue) = clue.map(|c| c as usize) else {
+                        continue;
+                    };
+                    // The first cell holding k says the k-th cell holds the clue.
+                    if clue != 1 {
+                        r.allowed.push((cells[0], !1));
+                    }
+                    for (k, &cell) in cells.iter().enumerate().skip(1) {
+                        r.relate(n, cells[0], cell, |x, y| x != k + 1 || y == clue);
+                    }
+                }
+            }
+            Constraint::Skyscraper { line, .. } => r.check(index, line.cells(n)),
+            Constraint::SumLine {
+                sum,
+                cells,
+                is_loop: false,
+            } => r.segments.push((cells32(cells), *sum as usize)),
+            Constraint::Zipper { cells } => {
+                let len = cells.len();
+                for i in 0..len / 2 {
+                    let pair = vec![cells[i] as u32, cells[len - 1 - i] as u32];
+                    if len % 2 == 1 {
+                        r.sums.push((pair, vec![cells[len / 2] as u32], 0));
+                    } else if i > 0 {
+                        let ends = vec![cells[0] as u32, cells[len - 1] as u32];
+                        r.sums.push((pair, ends, 0));
+                    }
+                }
+            }
+            Constraint::RegionSumLine { cells } => {
+                let mut stretches: Vec<Vec<u32>> = Vec::new();
+                let mut region = None;
+                for &c in cells {
+                    if region != Some(shape.region_of(c)) {
+                        region = Some(shape.region_of(c));
+                        stretches.push(Vec::new());
+                    }
+                    stretches.last_mut().expect("a stretch").push(c as u32);
+                }
+                for w in stretches.windows(2) {
+                    r.sums.push((w[0].clone(), w[1].clone(), 0));
+                }
+            }
+            Constraint::PillArrow { pill, shaft } if n <= 9 => {
+                let mut pill = pill.clone();
+                pill.sort_unstable();
+                let mut terms: Vec<(u32, i32)> = Vec::new();
+                let mut place = 1;
+                for &c in pill.iter().rev() {
+                    terms.push((c as u32, place));
+                    place *= 10;
+                }
+                terms.extend(shaft.iter().map(|&c| (c as u32, -1)));
+                r.weighted.push((terms, 0));
+            }
+            Constraint::GlobalMod | Constraint::GlobalEntropy => {
+                let class = |k: usize| -> Mask {
+                    (1..=n)
+                        .filter(|&v| {
+                            if matches!(constraint, Constraint::GlobalMod) {
+                                v % 3 == k
+                            } else {
+                                (v - 1) / 3 == k
+                            }
+                        })
+                        .fold(0, |m, v| m | 1 << (v - 1))
+                };
+                let classes: Vec<Mask> = (0..3).map(class).collect();
+                for row in 0..n.saturating_sub(1) {
+                    for col in 0..n - 1 {
+                        let t = row * n + col;
+                        r.covers
+                            .push((cells32(&[t, t + 1, t + n, t + n + 1]), classes.clone()));
+                    }
+                }
+            }
+            Constraint::CountingCircles { cells } => r.counting.push(cells32(cells)),
+            Constraint::SameValues { sets, cells } => {
+                let sets = *sets as usize;
+                if sets > 0 && cells.len() % sets == 0 {
+                    let size = cells.len() / sets;
+                    for k in 1..sets {
+                        let a = cells32(&cells[(k - 1) * size..k * size]);
+                        r.same.push((a, cells32(&cells[k * size..(k + 1) * size])));
+                    }
+                }
+                r.check(index, cells.clone());
+            }
+            Constraint::AntiTaxicab => r.taxicab = true,
+            Constraint::RellikCage { cells, sum } => {
+                r.distinct.push(cells32(cells));
+                let s = *sum as usize;
+                for &c in cells {
+                    if (1..=n).contains(&s) {
+                        r.allowed.push((c, !(1 << (s - 1))));
+                    }
+                }
+                for (i, &a) in cells.iter().enumerate() {
+                    for &b in &cells[i + 1..] {
+                        r.relate(n, a, b, |x, y| x + y != s);
+                    }
+                }
+                r.check(index, cells.clone());
+            }
+            Constraint::EqualityCage { cells } => {
+                r.distinct.push(cells32(cells));
+                r.check(index, cells.clone());
+            }
+            Constraint::Between { cells } if cells.len() >= 2 => {
+                let (first, last) = (cells[0], cells[cells.len() - 1]);
+                for &mid in &cells[1..cells.len() - 1] {
+                    r.relate3(n, [first, last, mid], |x, y, z| {
+                        x.min(y) < z && z < x.max(y)
+                    });
+                }
+            }
             Constraint::Quad { top_left, .. } => {
                 let t = *top_left;
                 r.check(index, vec![t, t + 1, t + n, t + n + 1]);
             }
-            Constraint::AntiTaxicab
-            | Constraint::GlobalMod
-            | Constraint::GlobalEntropy
-            | Constraint::Indexing { .. } => r.check(index, every.clone()),
+            Constraint::Indexing { .. } => r.check(index, every.clone()),
             other => r.check(index, other.cells()),
         }
     }

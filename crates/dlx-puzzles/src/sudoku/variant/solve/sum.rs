@@ -30,8 +30,13 @@ pub(super) struct Sum {
     n: u32,
     /// Every value, as a mask.
     all: u32,
-    /// Groups of mutually distinct cells, as ranges of positions (the cells are ordered so).
-    groups: Vec<(u8, u8)>,
+    /// Groups of mutually distinct cells of one coefficient, as ranges of positions (the cells
+    /// are ordered so) and the coefficient's size.
+    groups: Vec<(u8, u8, i32)>,
+    /// Each position's coefficient's size.
+    weights: Vec<i32>,
+    /// Whether every coefficient is 1 or -1.
+    unit: bool,
     /// For each position, the positions of cells that must differ from it.
     differ: Vec<u64>,
     /// For a sum of distinct cells: every digit set of its size and total.
@@ -70,34 +75,52 @@ impl Sum {
         differ: impl Fn(u32, u32) -> bool,
         complement: Vec<u32>,
     ) -> Sum {
-        assert!(positive.len() + negative.len() <= MAX_CELLS);
-        // Greedy groups of mutually distinct cells of one sign.
-        let mut groups: Vec<(bool, Vec<u32>)> = Vec::new();
-        for (sign, &c) in positive
+        let terms: Vec<(u32, i32)> = positive
             .iter()
-            .map(|c| (false, c))
-            .chain(negative.iter().map(|c| (true, c)))
-        {
+            .map(|&c| (c, 1))
+            .chain(negative.iter().map(|&c| (c, -1)))
+            .collect();
+        Sum::weighted(&terms, target, n, differ, complement)
+    }
+
+    /// A sum of cells times their coefficients (`(cell, coefficient)`, none zero) equal to
+    /// `target`; as [`Sum::new`] otherwise.
+    pub fn weighted(
+        terms: &[(u32, i32)],
+        target: i32,
+        n: u32,
+        differ: impl Fn(u32, u32) -> bool,
+        complement: Vec<u32>,
+    ) -> Sum {
+        assert!(terms.len() <= MAX_CELLS);
+        // Greedy groups of mutually distinct cells of one coefficient.
+        let mut groups: Vec<(i32, Vec<u32>)> = Vec::new();
+        for &(c, k) in terms {
             match groups
                 .iter_mut()
-                .find(|(s, g)| *s == sign && g.iter().all(|&o| differ(o, c)))
+                .find(|(kg, g)| *kg == k && g.iter().all(|&o| differ(o, c)))
             {
                 Some((_, g)) => g.push(c),
-                None => groups.push((sign, vec![c])),
+                None => groups.push((k, vec![c])),
             }
         }
         let mut cells = Vec::new();
         let mut signs = 0u64;
+        let mut weights = Vec::new();
         let mut ranges = Vec::new();
-        for (sign, g) in &groups {
+        let mut target = target;
+        for (k, g) in &groups {
             let start = cells.len();
             for &c in g {
-                if *sign {
+                if *k < 0 {
                     signs |= 1 << cells.len();
+                    // -k v = |k| (n + 1 - v) - |k| (n + 1): read reflected, the total moves.
+                    target += k.abs() * (n as i32 + 1);
                 }
                 cells.push(c);
+                weights.push(k.abs());
             }
-            ranges.push((start as u8, cells.len() as u8));
+            ranges.push((start as u8, cells.len() as u8, k.abs()));
         }
         let differ_bits = cells
             .iter()
@@ -113,8 +136,8 @@ impl Sum {
                 })
             })
             .collect();
-        let target = target + (n as i32 + 1) * negative.len() as i32;
-        let distinct = negative.is_empty() && groups.len() == 1;
+        let unit = weights.iter().all(|&w| w == 1);
+        let distinct = unit && signs == 0 && groups.len() == 1;
         let combos = if distinct && cells.len() <= n as usize {
             digit_sets(n, cells.len(), target)
         } else {
@@ -128,6 +151,8 @@ impl Sum {
             n,
             all: (1 << n) - 1,
             groups: ranges,
+            weights,
+            unit,
             differ: differ_bits,
             combos,
         }
@@ -163,7 +188,7 @@ impl Sum {
             }
             m[i] = v;
             if v & (v - 1) == 0 {
-                fixed_sum += v.trailing_zeros() as i32 + 1;
+                fixed_sum += self.weights[i] * (v.trailing_zeros() as i32 + 1);
             } else {
                 if open < 3 {
                     open_at[open] = i;
@@ -174,7 +199,7 @@ impl Sum {
         if open == 0 {
             return fixed_sum == self.target;
         }
-        let ok = if open <= 3 {
+        let ok = if open <= 3 && self.unit {
             self.few(&mut m, &open_at[..open], self.target - fixed_sum)
         } else {
             self.bounds(&mut m[..k])
@@ -193,6 +218,39 @@ impl Sum {
             }
         }
         true
+    }
+
+    /// Whether the sum can still be met, `fix` (a cell and its candidates) read in place of that
+    /// cell's own; the grid is not changed.
+    pub fn possible(&self, grid: &[Mask], fix: Option<(u32, Mask)>) -> bool {
+        let mut m = [0u32; MAX_CELLS];
+        let (mut fixed_sum, mut open) = (0, 0);
+        let mut open_at = [0usize; 3];
+        for (i, &c) in self.cells.iter().enumerate() {
+            let mut v = match fix {
+                Some((cell, mask)) if cell == c => u32::from(mask),
+                _ => u32::from(grid[c as usize]),
+            };
+            if self.negative >> i & 1 == 1 {
+                v = self.reflect(v);
+            }
+            m[i] = v;
+            if v & (v - 1) == 0 {
+                fixed_sum += self.weights[i] * (v.trailing_zeros() as i32 + 1);
+            } else {
+                if open < 3 {
+                    open_at[open] = i;
+                }
+                open += 1;
+            }
+        }
+        if open == 0 {
+            fixed_sum == self.target
+        } else if open <= 3 && self.unit {
+            self.few(&mut m, &open_at[..open], self.target - fixed_sum)
+        } else {
+            self.bounds(&mut m[..self.cells.len()])
+        }
     }
 
     /// Every assignment of the (at most three) open cells adding up to `rest`.
@@ -245,8 +303,8 @@ impl Sum {
     /// The sum's bounds from each group's smallest and largest distinct values.
     fn bounds(&self, m: &mut [u32]) -> bool {
         let (mut low, mut high) = (0, 0);
-        let mut edges = [(0i32, 0i32); MAX_CELLS];
-        for (g, &(start, end)) in self.groups.iter().enumerate() {
+        let mut edges = [(0u8, 0u8); MAX_CELLS];
+        for (g, &(start, end, weight)) in self.groups.iter().enumerate() {
             let (mut least, mut most) = (0u32, 0u32);
             for &v in &m[start as usize..end as usize] {
                 let x = !(least | ((v & v.wrapping_neg()) - 1));
@@ -259,11 +317,11 @@ impl Sum {
                 return false;
             }
             let most = self.reflect(most);
-            low += total(least);
-            high += total(most);
+            low += weight * total(least);
+            high += weight * total(most);
             edges[g] = (
-                32 - least.leading_zeros() as i32,
-                most.trailing_zeros() as i32 + 1,
+                (32 - least.leading_zeros()) as u8,
+                most.trailing_zeros() as u8 + 1,
             );
         }
         let (below, above) = (self.target - low, high - self.target);
@@ -274,10 +332,10 @@ impl Sum {
         if below >= n - 1 && above >= n - 1 {
             return true;
         }
-        for (g, &(start, end)) in self.groups.iter().enumerate() {
-            let (largest_low, smallest_high) = edges[g];
-            let top = (largest_low + below).min(n);
-            let bottom = (smallest_high - above).max(1);
+        for (g, &(start, end, weight)) in self.groups.iter().enumerate() {
+            let (largest_low, smallest_high) = (i32::from(edges[g].0), i32::from(edges[g].1));
+            let top = (largest_low + below / weight).min(n);
+            let bottom = (smallest_high - above / weight).max(1);
             if top < bottom {
                 return false;
             }
