@@ -553,3 +553,31 @@ fn stopped(args: &SolveArgs, reason: StopReason, place: &str, printed_first: boo
         }
     }
 }
+
+/// The outcome of a puzzle of a path outside the batch, after [`answer_text`] made `result` of
+/// it: a stop named on stderr (see [`stopped`]), and a puzzle with more than one solution whose
+/// first was printed named there too (exit code 1 under `--strict`). `place` is `FILE:LINE`.
+fn settle(
+    args: &SolveArgs,
+    place: &str,
+    found: u64,
+    first: bool,
+    stop: Option<StopReason>,
+    result: Outcome,
+) -> Outcome {
+    let printed_first = first && !args.count && !args.check;
+    match stop {
+        Some(reason) => stopped(args, reason, place, printed_first),
+        None if result == Outcome::Solved && found > 1 && printed_first => {
+            if args.names_several() {
+                eprintln!("dlx: {place}: more than one solution, printed the first");
+            }
+            if args.strict {
+                Outcome::NoSolution
+            } else {
+                Outcome::Solved
+            }
+        }
+        None => result,
+    }
+}

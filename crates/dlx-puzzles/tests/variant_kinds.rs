@@ -3,6 +3,9 @@
 //! 288 grids against the checker; every solution the solver returns passes the checker. On 6x6
 //! (grids with a given top band) the same for puzzles of two to four constraints.
 
+mod common;
+
+use common::variants::all_grids;
 use dlx_core::Stop;
 use dlx_puzzles::sudoku::variant::{
     little_killer_cells, Constraint, Diagonal, Indexing, Line, Variant,
@@ -25,43 +28,6 @@ impl Rng {
     fn range(&mut self, low: usize, high: usize) -> usize {
         low + self.below(high - low + 1)
     }
-}
-
-/// Every Sudoku grid of `shape` starting with the values `top`.
-fn all_grids(shape: &Shape, top: &[u8]) -> Vec<Vec<u8>> {
-    let n = shape.size();
-    let houses: Vec<Vec<usize>> = shape.houses().map(|h| shape.cells(h)).collect();
-    let mut out = Vec::new();
-    let mut grid = vec![0u8; shape.cell_count()];
-    fn fill(
-        cell: usize,
-        n: usize,
-        houses: &[Vec<usize>],
-        top: &[u8],
-        grid: &mut Vec<u8>,
-        out: &mut Vec<Vec<u8>>,
-    ) {
-        if cell == grid.len() {
-            out.push(grid.clone());
-            return;
-        }
-        for v in 1..=n as u8 {
-            if top.get(cell).is_some_and(|&t| t != v) {
-                continue;
-            }
-            let clash = houses
-                .iter()
-                .filter(|h| h.contains(&cell))
-                .any(|h| h.iter().any(|&c| grid[c] == v));
-            if !clash {
-                grid[cell] = v;
-                fill(cell + 1, n, houses, top, grid, out);
-                grid[cell] = 0;
-            }
-        }
-    }
-    fill(0, n, &houses, top, &mut grid, &mut out);
-    out
 }
 
 /// A random walk of `len` distinct orthogonally adjacent cells (shorter if it is boxed in).

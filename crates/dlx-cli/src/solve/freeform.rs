@@ -11,7 +11,7 @@ use dlx_puzzles::sudoku::freeform::{read_grids, write_grid, FreeSolver};
 use dlx_puzzles::sudoku::shape::file;
 use dlx_puzzles::sudoku::FreeShape;
 
-use super::{answer_text, stopped, SolveArgs};
+use super::{answer_text, settle, SolveArgs};
 use crate::input::{self, read_with};
 use crate::outcome::Outcome;
 
@@ -83,25 +83,15 @@ pub(super) fn run(args: &SolveArgs, spec: &str) -> Result<Outcome> {
                 .map(|solution| write_grid(&shape, solution));
             let (text, result) = answer_text(args, run.found, run.stopped.is_some(), first);
             out.write_all(text.as_bytes())?;
-            let printed_first = run.first.is_some() && !args.count && !args.check;
-            let result = match run.stopped {
-                Some(reason) => stopped(args, reason, &format!("{name}:{line}"), printed_first),
-                None if result == Outcome::Solved
-                    && run.found > 1
-                    && !args.count
-                    && !args.check =>
-                {
-                    if args.names_several() {
-                        eprintln!("dlx: {name}:{line}: more than one solution, printed the first");
-                    }
-                    if args.strict {
-                        Outcome::NoSolution
-                    } else {
-                        Outcome::Solved
-                    }
-                }
-                None => result,
-            };
+            let place = format!("{name}:{line}");
+            let result = settle(
+                args,
+                &place,
+                run.found,
+                run.first.is_some(),
+                run.stopped,
+                result,
+            );
             outcome = outcome.max(result);
         }
     }

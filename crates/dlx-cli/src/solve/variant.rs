@@ -10,7 +10,7 @@ use dlx_core::quote::escape;
 use dlx_puzzles::ordered;
 use dlx_puzzles::sudoku::variant;
 
-use super::{answer_text, stopped, SolveArgs};
+use super::{answer_text, settle, SolveArgs};
 use crate::input;
 use crate::outcome::Outcome;
 use crate::variants::{self, puzzle_lines};
@@ -103,21 +103,14 @@ impl ordered::Sink<Answer> for Printer<'_> {
             .map(|values| format!("{}\n", variant::write_values(size, values)));
         let (text, result) = answer_text(args, run.found, run.stopped.is_some(), first);
         self.out.write_all(text.as_bytes())?;
-        let printed_first = run.first.is_some() && !args.count && !args.check;
-        let result = match run.stopped {
-            Some(reason) => stopped(args, reason, &place, printed_first),
-            None if result == Outcome::Solved && run.found > 1 && printed_first => {
-                if args.names_several() {
-                    eprintln!("dlx: {place}: more than one solution, printed the first");
-                }
-                if args.strict {
-                    Outcome::NoSolution
-                } else {
-                    Outcome::Solved
-                }
-            }
-            None => result,
-        };
+        let result = settle(
+            args,
+            &place,
+            run.found,
+            run.first.is_some(),
+            run.stopped,
+            result,
+        );
         self.outcome = self.outcome.max(result);
         Ok(())
     }

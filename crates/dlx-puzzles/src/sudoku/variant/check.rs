@@ -247,9 +247,8 @@ pub(super) fn neighbours(n: usize) -> Vec<(usize, usize)> {
     out
 }
 
-/// Strict dots (`kropki`) or strict XV: neighbours not marked by a constraint of the kind keep
-/// none of its relations.
-fn strict(n: usize, grid: &[u8], all: &[Constraint], kropki: bool) -> bool {
+/// The neighbour pairs marked by dots (`kropki`) or by X and V, smaller cell first.
+pub(super) fn marked_pairs(n: usize, all: &[Constraint], kropki: bool) -> Vec<(usize, usize)> {
     let mut marked = Vec::new();
     for constraint in all {
         match (constraint, kropki) {
@@ -262,6 +261,13 @@ fn strict(n: usize, grid: &[u8], all: &[Constraint], kropki: bool) -> bool {
             _ => {}
         }
     }
+    marked
+}
+
+/// Strict dots (`kropki`) or strict XV: neighbours not marked by a constraint of the kind keep
+/// none of its relations.
+fn strict(n: usize, grid: &[u8], all: &[Constraint], kropki: bool) -> bool {
+    let marked = marked_pairs(n, all, kropki);
     neighbours(n)
         .into_iter()
         .filter(|pair| !marked.contains(pair))

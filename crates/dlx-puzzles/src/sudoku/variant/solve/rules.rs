@@ -7,7 +7,7 @@
 //! the checker refuses.
 
 use super::engine::Mask;
-use crate::sudoku::variant::check::{adjacent_pairs, disjoint_sets, neighbours};
+use crate::sudoku::variant::check::{adjacent_pairs, disjoint_sets, marked_pairs, neighbours};
 use crate::sudoku::variant::{Constraint, Variant};
 use crate::sudoku::Shape;
 
@@ -426,21 +426,4 @@ fn near_pairs(
             r.relate(n, cells[i], cells[j], &rule);
         }
     }
-}
-
-/// The neighbour pairs marked by dots (`kropki`) or by X and V, smaller cell first.
-fn marked_pairs(n: usize, all: &[Constraint], kropki: bool) -> Vec<(usize, usize)> {
-    let mut marked = Vec::new();
-    for constraint in all {
-        match (constraint, kropki) {
-            (Constraint::WhiteDot { cells } | Constraint::BlackDot { cells }, true)
-            | (Constraint::X { cells } | Constraint::V { cells }, false) => {
-                for (a, b) in adjacent_pairs(n, cells) {
-                    marked.push((a.min(b), a.max(b)));
-                }
-            }
-            _ => {}
-        }
-    }
-    marked
 }

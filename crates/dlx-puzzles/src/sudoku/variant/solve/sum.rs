@@ -18,6 +18,13 @@ use super::engine::{restrict, Layout, Mask, Queue};
 /// The most cells a sum takes (its cells' candidates are copied to the stack).
 pub(super) const MAX_CELLS: usize = 64;
 
+/// What [`Sum::load`] reads off the grid.
+struct Loaded {
+    fixed_sum: i32,
+    open: usize,
+    open_at: [usize; 3],
+}
+
 /// A linear sum over cells.
 pub(super) struct Sum {
     /// The cells.
@@ -175,35 +182,68 @@ impl Sum {
         (m.reverse_bits() >> (32 - self.n)) & self.all
     }
 
-    /// Keeps the rule once; `false` on a contradiction.
-    pub fn enforce(&self, grid: &mut [Mask], q: &mut Queue, layout: &Layout) -> bool {
-        let k = self.cells.len();
-        let mut m = [0u32; MAX_CELLS];
-        let (mut fixed_sum, mut open) = (0, 0);
-        let mut open_at = [0usize; 3];
+    /// The cells' candidates as the rule reads them (reflected where the coefficient is
+    /// negative; `fix` read in place of that cell's own), the total of the fixed ones, and the
+    /// places of the first three open ones with their number.
+    #[inline]
+    fn load(&self, grid: &[Mask], fix: Option<(u32, Mask)>, m: &mut [u32]) -> Loaded {
+        let mut loaded = Loaded {
+            fixed_sum: 0,
+            open: 0,
+            open_at: [0; 3],
+        };
         for (i, &c) in self.cells.iter().enumerate() {
-            let mut v = u32::from(grid[c as usize]);
+            let mut v = match fix {
+                Some((cell, mask)) if cell == c => u32::from(mask),
+                _ => u32::from(grid[c as usize]),
+            };
             if self.negative >> i & 1 == 1 {
                 v = self.reflect(v);
             }
             m[i] = v;
             if v & (v - 1) == 0 {
-                fixed_sum += self.weights[i] * (v.trailing_zeros() as i32 + 1);
+                loaded.fixed_sum += self.weights[i] * (v.trailing_zeros() as i32 + 1);
             } else {
-                if open < 3 {
-                    open_at[open] = i;
+                if loaded.open < 3 {
+                    loaded.open_at[loaded.open] = i;
                 }
-                open += 1;
+                loaded.open += 1;
             }
         }
+        loaded
+    }
+
+    /// The rule on loaded candidates: `None` if it is met only by a fixed total, else whether
+    /// the open cells can still meet it (narrowing `m`).
+    #[inline]
+    fn narrow(&self, m: &mut [u32], loaded: &Loaded) -> Option<bool> {
+        let Loaded {
+            fixed_sum,
+            open,
+            open_at,
+        } = *loaded;
         if open == 0 {
-            return fixed_sum == self.target;
-        }
-        let ok = if open <= 3 && self.unit {
-            self.few(&mut m, &open_at[..open], self.target - fixed_sum)
+            None
+        } else if open <= 3 && self.unit {
+            Some(self.few(m, &open_at[..open], self.target - fixed_sum))
         } else {
-            self.bounds(&mut m[..k])
-                && (self.combos.is_empty() || self.digit_sets(grid, q, layout, &mut m[..k]))
+            Some(self.bounds(&mut m[..self.cells.len()]))
+        }
+    }
+
+    /// Keeps the rule once; `false` on a contradiction.
+    pub fn enforce(&self, grid: &mut [Mask], q: &mut Queue, layout: &Layout) -> bool {
+        let k = self.cells.len();
+        let mut m = [0u32; MAX_CELLS];
+        let loaded = self.load(grid, None, &mut m);
+        let ok = match self.narrow(&mut m, &loaded) {
+            None => return loaded.fixed_sum == self.target,
+            Some(ok) => {
+                let exact = loaded.open <= 3 && self.unit;
+                ok && (exact
+                    || self.combos.is_empty()
+                    || self.digit_sets(grid, q, layout, &mut m[..k]))
+            }
         };
         if !ok {
             return false;
@@ -224,33 +264,9 @@ impl Sum {
     /// cell's own; the grid is not changed.
     pub fn possible(&self, grid: &[Mask], fix: Option<(u32, Mask)>) -> bool {
         let mut m = [0u32; MAX_CELLS];
-        let (mut fixed_sum, mut open) = (0, 0);
-        let mut open_at = [0usize; 3];
-        for (i, &c) in self.cells.iter().enumerate() {
-            let mut v = match fix {
-                Some((cell, mask)) if cell == c => u32::from(mask),
-                _ => u32::from(grid[c as usize]),
-            };
-            if self.negative >> i & 1 == 1 {
-                v = self.reflect(v);
-            }
-            m[i] = v;
-            if v & (v - 1) == 0 {
-                fixed_sum += self.weights[i] * (v.trailing_zeros() as i32 + 1);
-            } else {
-                if open < 3 {
-                    open_at[open] = i;
-                }
-                open += 1;
-            }
-        }
-        if open == 0 {
-            fixed_sum == self.target
-        } else if open <= 3 && self.unit {
-            self.few(&mut m, &open_at[..open], self.target - fixed_sum)
-        } else {
-            self.bounds(&mut m[..self.cells.len()])
-        }
+        let loaded = self.load(grid, fix, &mut m);
+        self.narrow(&mut m, &loaded)
+            .unwrap_or(loaded.fixed_sum == self.target)
     }
 
     /// Every assignment of the (at most three) open cells adding up to `rest`.
