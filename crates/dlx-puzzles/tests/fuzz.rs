@@ -32,7 +32,7 @@ type Check = fn(&[u8]);
 /// Every target's inputs, through its checks.
 #[test]
 fn every_input_kept_passes_its_targets_checks() {
-    let targets: [(&str, Check); 7] = [
+    let targets: [(&str, Check); 8] = [
         ("knuth", fuzz::knuth),
         ("sudoku_reader", fuzz::sudoku_reader),
         ("sudoku_json", fuzz::sudoku_json),
@@ -40,6 +40,7 @@ fn every_input_kept_passes_its_targets_checks() {
         ("walls", fuzz::walls),
         ("judge", fuzz::judge),
         ("free_shape", fuzz::free_shape),
+        ("variant", fuzz::variant),
     ];
     let mut kept = 0;
     for (target, check) in targets {

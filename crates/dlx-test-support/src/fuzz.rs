@@ -2,7 +2,7 @@
 //! fuzzer's bytes and panics only when the code under test is wrong. The targets call them, and
 //! the regression tests run them on the inputs kept from earlier fuzzing.
 
-use dlx_core::knuth;
+use dlx_core::{knuth, Budget, Stop};
 use dlx_puzzles::sudoku::format::{
     read_cell_sets, read_layout, regions_from_walls, walls_from_regions, write_puzzle, ReadOptions,
     Reader,
@@ -10,6 +10,7 @@ use dlx_puzzles::sudoku::format::{
 use dlx_puzzles::sudoku::freeform::{read_grids, write_grid};
 use dlx_puzzles::sudoku::judge::Problem;
 use dlx_puzzles::sudoku::shape::{file, usual_boxes};
+use dlx_puzzles::sudoku::variant;
 use dlx_puzzles::sudoku::FreeShape;
 use dlx_puzzles::sudoku::{Alphabet, Frame, Layout, Puzzle, ShapeHint};
 
@@ -237,4 +238,24 @@ pub fn free_shape(data: &[u8]) {
             assert_eq!(back, [(1, givens)]);
         }
     }
+}
+
+/// Variant puzzles (ISS's strings and the killer forms): reading never panics; a puzzle read is
+/// written in ISS's form and read back the same; its search, on a small budget, never panics and
+/// returns only grids the checker accepts.
+pub fn variant(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let _ = variant::killer::read(text);
+    let Ok(puzzle) = variant::read(text) else {
+        return;
+    };
+    let back = variant::iss::read(&variant::iss::write(&puzzle)).expect("a written puzzle reads");
+    assert_eq!(back, puzzle);
+    let stop = Stop::new().with_budget(Budget::Nodes(200));
+    puzzle.solutions(3, &stop, |grid| {
+        assert_eq!(puzzle.check_solution(grid), Ok(()));
+        true
+    });
 }
