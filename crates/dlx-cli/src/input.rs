@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 use std::fs::File;
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -33,20 +33,21 @@ pub fn read(path: Option<&Path>) -> Result<Input> {
 /// Reads `path` (standard input for `None` or `-`) as UTF-8 text, refusing an input larger than
 /// `max` bytes without reading more than that; `hint` ends the message (how to raise the limit).
 pub fn read_at_most(path: Option<&Path>, max: u64, hint: &str) -> Result<Input> {
-    let (name, bytes) = match path.filter(|p| *p != Path::new("-")) {
-        None => {
-            let name = "<stdin>".to_string();
-            let bytes =
-                read_capped(std::io::stdin().lock(), max).context("cannot read standard input")?;
-            (name, bytes)
-        }
+    match path.filter(|p| *p != Path::new("-")) {
+        None => read_source("<stdin>", std::io::stdin().lock(), max, hint),
         Some(p) => {
             let name = escape(&p.display().to_string());
             let file = File::open(p).with_context(|| format!("cannot read {name}"))?;
-            let bytes = read_capped(file, max).with_context(|| format!("cannot read {name}"))?;
-            (name, bytes)
+            read_source(&name, file, max, hint)
         }
-    };
+    }
+}
+
+/// Reads `source`, named `name` (already escaped), as UTF-8 text, refusing more than `max` bytes
+/// as [`read_at_most`] does.
+pub fn read_source(name: &str, source: impl Read, max: u64, hint: &str) -> Result<Input> {
+    let name = name.to_string();
+    let bytes = read_capped(source, max).with_context(|| format!("cannot read {name}"))?;
     if bytes.len() as u64 > max {
         bail!("{name}: the input is larger than {max} bytes, the most this command reads{hint}");
     }
@@ -60,6 +61,26 @@ pub fn read_at_most(path: Option<&Path>, max: u64, hint: &str) -> Result<Input> 
             bail!("{name}:{line}:{column}: invalid UTF-8 (expected text)")
         }
     }
+}
+
+/// Reads standard input up to its first line that is neither blank nor a `#` comment (or its
+/// end), and gives that line with a reader of the whole input, those lines included: for
+/// telling what an input holds before choosing its reader.
+pub fn peek_stdin() -> std::io::Result<(String, Box<dyn Read + Send>)> {
+    let mut reader = std::io::BufReader::new(std::io::stdin());
+    let mut seen = Vec::new();
+    let first = loop {
+        let start = seen.len();
+        if reader.read_until(b'\n', &mut seen)? == 0 {
+            break String::new();
+        }
+        let line = String::from_utf8_lossy(&seen[start..]);
+        let line = line.trim();
+        if !line.is_empty() && !line.starts_with('#') {
+            break line.to_string();
+        }
+    };
+    Ok((first, Box::new(std::io::Cursor::new(seen).chain(reader))))
 }
 
 /// Reads a file with one of the format module's readers, reporting errors as

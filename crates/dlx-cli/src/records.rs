@@ -30,6 +30,8 @@ pub struct Records<'a> {
     /// Whether the line after a line puzzle may be its layout (else the shape comes from the
     /// options).
     line_layouts: bool,
+    /// Standard input already begun, read in place of the process's own.
+    stdin: Option<Box<dyn Read + Send>>,
 }
 
 /// The name of the input at `path` in messages.
@@ -72,7 +74,15 @@ impl<'a> Records<'a> {
             current: None,
             opened: 0,
             line_layouts: true,
+            stdin: None,
         }
+    }
+
+    /// The same, reading standard input from `source` (an input already begun, see
+    /// `input::peek_stdin`) rather than from the process's own.
+    pub fn stdin_source(mut self, source: Option<Box<dyn Read + Send>>) -> Self {
+        self.stdin = source;
+        self
     }
 
     /// The same, told whether the line after a line puzzle may be its jigsaw layout: not when
@@ -84,10 +94,11 @@ impl<'a> Records<'a> {
     }
 
     /// Opens the input at `path` (standard input for `-`).
-    fn open(&self, path: &Path) -> io::Result<Input> {
+    fn open(&mut self, path: &Path) -> io::Result<Input> {
         let stdin = path == Path::new("-");
         let (source, capacity): (Box<dyn Read + Send>, _) = if stdin {
-            (Box::new(io::stdin()), STDIN_BUFFER)
+            let source = self.stdin.take().unwrap_or_else(|| Box::new(io::stdin()));
+            (source, STDIN_BUFFER)
         } else {
             (Box::new(File::open(path)?), FILE_BUFFER)
         };

@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 use dlx_core::quote::escape;
 use dlx_core::{Budget, Stop, StopReason};
@@ -401,6 +401,18 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     if variant::is_variant(&args.files) {
         return variant::run(args);
     }
+    // Standard input from a pipe: its first puzzle line tells a variant file from classic
+    // puzzles (a terminal's typed lines go to the classic reader, answered one by one).
+    let mut stdin_source = None;
+    let only_stdin = args.files.iter().all(|p| p.as_os_str() == "-") && args.files.len() <= 1;
+    if only_stdin && !io::stdin().is_terminal() {
+        let (first, source) = input::peek_stdin().context("cannot read standard input")?;
+        if dlx_puzzles::sudoku::variant::looks_like(&first) {
+            let input = input::read_source("<stdin>", source, input::DEFAULT_MAX_BYTES, "")?;
+            return variant::run_inputs(args, vec![input]);
+        }
+        stdin_source = Some(source);
+    }
     let overrides = args.read.shape.overrides()?;
     // Ctrl-C and the deadline stop the searches at their next look; the run then ends in order.
     let stop = args.stop()?;
@@ -462,7 +474,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let options = args.read.options();
     let written = batch.run(
         Records::new(files, &options, run.progress.bytes())
-            .line_layouts(args.read.shape.line_layouts()),
+            .line_layouts(args.read.shape.line_layouts())
+            .stdin_source(stdin_source),
         &mut run,
     );
     // Flushes the diagnostics even after a failed write, before the total line below.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_prints, data, dlx};
+use common::{assert_prints, assert_run, data, dlx};
 use dlx_puzzles::sudoku::variant;
 
 fn read(name: &str) -> String {
@@ -30,6 +30,22 @@ fn killers_in_a_file_are_solved_checked_and_counted() {
     }
     assert_prints(&["solve", "--check", input], 0, "unique\nunique\nunique\n");
     assert_prints(&["solve", "--count", input], 0, "1\n1\n1\n");
+}
+
+#[test]
+fn variants_on_standard_input_are_told_from_classic_puzzles() {
+    let killers = read("killers.txt");
+    assert_run(
+        &["solve", "--check"],
+        &killers,
+        0,
+        Some("unique\nunique\nunique\n"),
+        "",
+    );
+    assert_run(&["solve"], &killers, 0, Some(&read("killers.out")), "");
+    // A classic puzzle still goes to the classic reader.
+    let classic = format!("{}\n", ".".repeat(81));
+    assert_run(&["solve", "--check"], &classic, 0, Some("multiple\n"), "");
 }
 
 #[test]

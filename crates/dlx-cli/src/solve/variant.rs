@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use dlx_core::quote::escape;
 use dlx_puzzles::ordered;
 use dlx_puzzles::sudoku::variant;
 
@@ -120,18 +119,29 @@ impl ordered::Sink<Answer> for Printer<'_> {
     }
 }
 
-/// Solves, checks or counts every puzzle of the inputs, on `--threads` threads, answers in
+/// Solves, checks or counts every puzzle of the named files, on `--threads` threads, answers in
 /// input order.
 pub(super) fn run(args: &SolveArgs) -> Result<Outcome> {
+    let inputs = args
+        .files
+        .iter()
+        .map(|path| input::read(Some(path)))
+        .collect::<Result<Vec<_>>>()?;
+    run_inputs(args, inputs)
+}
+
+/// Solves, checks or counts every puzzle of `inputs` (read whole), on `--threads` threads,
+/// answers in input order.
+pub(super) fn run_inputs(args: &SolveArgs, inputs: Vec<input::Input>) -> Result<Outcome> {
     let stop = args.stop()?;
     let limit = match (args.count, args.limit) {
         (true, limit) => limit.unwrap_or(u64::MAX),
         (false, _) => 2,
     };
     let mut jobs = Vec::new();
-    for path in &args.files {
-        let input = input::read(Some(path))?;
-        let file = escape(&input.name).to_string();
+    for input in &inputs {
+        // Named as input::read names it, escaped for the terminal.
+        let file = input.name.clone();
         for (line, text) in puzzle_lines(&input.text) {
             jobs.push(Job {
                 place: format!("{file}:{line}"),
