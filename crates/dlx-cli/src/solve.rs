@@ -398,8 +398,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     if let Some(spec) = &args.shape {
         return freeform::run(args, spec);
     }
-    if variant::is_variant(&args.files) {
-        return variant::run(args);
+    if let Some(inputs) = variant::read_if_variant(&args.files) {
+        return variant::run(args, inputs);
     }
     // Standard input from a pipe: its first puzzle line tells a variant file from classic
     // puzzles (a terminal's typed lines go to the classic reader, answered one by one).
@@ -409,7 +409,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
         let (first, source) = input::peek_stdin().context("cannot read standard input")?;
         if dlx_puzzles::sudoku::variant::looks_like(&first) {
             let input = input::read_source("<stdin>", source, input::DEFAULT_MAX_BYTES, "")?;
-            return variant::run_inputs(args, vec![input]);
+            return variant::run(args, vec![input]);
         }
         stdin_source = Some(source);
     }
@@ -509,8 +509,37 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
 }
 
 /// What is printed for a puzzle of a path outside the batch (shapes of any houses, variants)
-/// that found `found` solutions, was `stopped` early or not, and whose first solution is
-/// written `first`; and its outcome before any stop is taken into account.
+/// at `place` (`FILE:LINE`) that found `found` solutions, was stopped early for `stop` or not,
+/// and whose first solution is written `first`; and its outcome. A stop is named on stderr (see
+/// [`stopped`]), and so is a puzzle with more than one solution whose first was printed (exit
+/// code 1 under `--strict`).
+fn answer_puzzle(
+    args: &SolveArgs,
+    place: &str,
+    found: u64,
+    stop: Option<StopReason>,
+    first: Option<String>,
+) -> (String, Outcome) {
+    let printed_first = first.is_some() && !args.count && !args.check;
+    let (text, result) = answer_text(args, found, stop.is_some(), first);
+    let result = match stop {
+        Some(reason) => stopped(args, reason, place, printed_first),
+        None if result == Outcome::Solved && found > 1 && printed_first => {
+            if args.names_several() {
+                eprintln!("dlx: {place}: more than one solution, printed the first");
+            }
+            if args.strict {
+                Outcome::NoSolution
+            } else {
+                Outcome::Solved
+            }
+        }
+        None => result,
+    };
+    (text, result)
+}
+
+/// The text [`answer`] prints, and its outcome before any stop is taken into account.
 fn answer_text(
     args: &SolveArgs,
     found: u64,
@@ -564,33 +593,5 @@ fn stopped(args: &SolveArgs, reason: StopReason, place: &str, printed_first: boo
             eprintln!("dlx: {place}: unfinished: interrupted {what}");
             Outcome::Interrupted
         }
-    }
-}
-
-/// The outcome of a puzzle of a path outside the batch, after [`answer_text`] made `result` of
-/// it: a stop named on stderr (see [`stopped`]), and a puzzle with more than one solution whose
-/// first was printed named there too (exit code 1 under `--strict`). `place` is `FILE:LINE`.
-fn settle(
-    args: &SolveArgs,
-    place: &str,
-    found: u64,
-    first: bool,
-    stop: Option<StopReason>,
-    result: Outcome,
-) -> Outcome {
-    let printed_first = first && !args.count && !args.check;
-    match stop {
-        Some(reason) => stopped(args, reason, place, printed_first),
-        None if result == Outcome::Solved && found > 1 && printed_first => {
-            if args.names_several() {
-                eprintln!("dlx: {place}: more than one solution, printed the first");
-            }
-            if args.strict {
-                Outcome::NoSolution
-            } else {
-                Outcome::Solved
-            }
-        }
-        None => result,
     }
 }

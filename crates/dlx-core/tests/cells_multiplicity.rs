@@ -4,7 +4,7 @@
 
 use std::num::NonZeroUsize;
 
-use dlx_core::{cells, parallel, Budget, EngineKind, Search, Stats, Status};
+use dlx_core::{cells, parallel, EngineKind, Search, Stats, Status};
 use proptest::prelude::*;
 
 mod common;
@@ -54,11 +54,7 @@ proptest! {
         budgets in proptest::collection::vec(0..12u64, 1..4),
         by_updates: bool,
     ) {
-        let p = spec.build();
-        let (found, done, units) = common::frontiers_of_frontiers::<cells::Search>(&p, &budgets, |_, budget| {
-            if by_updates { Budget::Updates(budget) } else { Budget::Nodes(budget) }
-        });
-        common::check_cells_partition(&p, found, done, &units)?;
+        common::check_cells_frontiers(&spec.build(), &budgets, by_updates)?;
     }
 
     #[test]
@@ -72,21 +68,12 @@ proptest! {
 
     #[test]
     fn split_units_partition_the_tree(spec in spec(), units in 0..40usize) {
-        let p = spec.build();
-        let split = parallel::split(&p, &[], units, EngineKind::Cells).unwrap();
-        common::check_cells_partition(&p, Vec::new(), split.above, &split.units)?;
+        common::check_cells_split(&spec.build(), units)?;
     }
 
     #[test]
     fn the_pool_counts_as_one_thread(spec in spec(), threads in 1..4usize, slice in 1..20u64) {
-        let p = spec.build();
-        let mut whole = cells::Search::new(&p);
-        whole.count();
-        let pool = parallel::Pool::new(&p, NonZeroUsize::new(threads).unwrap())
-            .with_engine(EngineKind::Cells)
-            .with_slice(slice);
-        let report = pool.count(&[]).unwrap();
-        prop_assert_eq!(report.stats, Stats::from(whole.stats()));
+        common::check_cells_pool(&spec.build(), threads, slice)?;
     }
 }
 

@@ -11,7 +11,7 @@ use dlx_puzzles::sudoku::freeform::{read_grids, write_grid, FreeSolver};
 use dlx_puzzles::sudoku::shape::file;
 use dlx_puzzles::sudoku::FreeShape;
 
-use super::{answer_text, settle, SolveArgs};
+use super::{answer_puzzle, SolveArgs};
 use crate::input::{self, read_with};
 use crate::outcome::Outcome;
 
@@ -81,17 +81,9 @@ pub(super) fn run(args: &SolveArgs, spec: &str) -> Result<Outcome> {
                 .first
                 .as_ref()
                 .map(|solution| write_grid(&shape, solution));
-            let (text, result) = answer_text(args, run.found, run.stopped.is_some(), first);
-            out.write_all(text.as_bytes())?;
             let place = format!("{name}:{line}");
-            let result = settle(
-                args,
-                &place,
-                run.found,
-                run.first.is_some(),
-                run.stopped,
-                result,
-            );
+            let (text, result) = answer_puzzle(args, &place, run.found, run.stopped, first);
+            out.write_all(text.as_bytes())?;
             outcome = outcome.max(result);
         }
     }

@@ -9,23 +9,27 @@ use anyhow::{Context, Result};
 use dlx_puzzles::ordered;
 use dlx_puzzles::sudoku::variant;
 
-use super::{answer_text, settle, SolveArgs};
+use super::{answer_puzzle, SolveArgs};
 use crate::input;
 use crate::outcome::Outcome;
 use crate::variants::{self, puzzle_lines};
 
-/// Whether the inputs are variant puzzles: named files (standard input is streamed, and read
-/// as classic puzzles) whose first puzzle line looks like one.
-pub(super) fn is_variant(files: &[PathBuf]) -> bool {
-    !files.is_empty()
-        && files.iter().all(|path| {
-            path.as_os_str() != "-"
-                && input::read(Some(path)).is_ok_and(|input| {
-                    puzzle_lines(&input.text)
-                        .next()
-                        .is_some_and(|(_, line)| variant::looks_like(line))
-                })
-        })
+/// The named files, read, when they are variant puzzles: each first puzzle line looks like one
+/// (`None` otherwise, or when a file cannot be read: the classic path reports that).
+pub(super) fn read_if_variant(files: &[PathBuf]) -> Option<Vec<input::Input>> {
+    if files.is_empty() || files.iter().any(|path| path.as_os_str() == "-") {
+        return None;
+    }
+    let mut inputs = Vec::with_capacity(files.len());
+    for path in files {
+        let input = input::read(Some(path)).ok()?;
+        let first = puzzle_lines(&input.text).next();
+        if !first.is_some_and(|(_, line)| variant::looks_like(line)) {
+            return None;
+        }
+        inputs.push(input);
+    }
+    Some(inputs)
 }
 
 /// A puzzle line to answer: where it is (for messages) and its text.
@@ -100,16 +104,8 @@ impl ordered::Sink<Answer> for Printer<'_> {
             .first
             .as_ref()
             .map(|values| format!("{}\n", variant::write_values(size, values)));
-        let (text, result) = answer_text(args, run.found, run.stopped.is_some(), first);
+        let (text, result) = answer_puzzle(args, &place, run.found, run.stopped, first);
         self.out.write_all(text.as_bytes())?;
-        let result = settle(
-            args,
-            &place,
-            run.found,
-            run.first.is_some(),
-            run.stopped,
-            result,
-        );
         self.outcome = self.outcome.max(result);
         Ok(())
     }
@@ -119,20 +115,9 @@ impl ordered::Sink<Answer> for Printer<'_> {
     }
 }
 
-/// Solves, checks or counts every puzzle of the named files, on `--threads` threads, answers in
-/// input order.
-pub(super) fn run(args: &SolveArgs) -> Result<Outcome> {
-    let inputs = args
-        .files
-        .iter()
-        .map(|path| input::read(Some(path)))
-        .collect::<Result<Vec<_>>>()?;
-    run_inputs(args, inputs)
-}
-
 /// Solves, checks or counts every puzzle of `inputs` (read whole), on `--threads` threads,
 /// answers in input order.
-pub(super) fn run_inputs(args: &SolveArgs, inputs: Vec<input::Input>) -> Result<Outcome> {
+pub(super) fn run(args: &SolveArgs, inputs: Vec<input::Input>) -> Result<Outcome> {
     let stop = args.stop()?;
     let limit = match (args.count, args.limit) {
         (true, limit) => limit.unwrap_or(u64::MAX),

@@ -242,3 +242,41 @@ pub fn check_cells_partition(
     prop_assert_eq!(total, Stats::from(whole.stats()));
     Ok(())
 }
+
+/// Cells searches cut by each of `budgets` in turn (nodes, or updates with `by_updates`), every
+/// unit cut again by the next: what they found, the work done and the last units cover the
+/// tree, each solution once.
+pub fn check_cells_frontiers(
+    p: &Problem,
+    budgets: &[u64],
+    by_updates: bool,
+) -> Result<(), TestCaseError> {
+    let (found, done, units) =
+        frontiers_of_frontiers::<dlx_core::cells::Search>(p, budgets, |_, budget| {
+            if by_updates {
+                Budget::Updates(budget)
+            } else {
+                Budget::Nodes(budget)
+            }
+        });
+    check_cells_partition(p, found, done, &units)
+}
+
+/// The cells engine's units of a split into `units` partition its tree.
+pub fn check_cells_split(p: &Problem, units: usize) -> Result<(), TestCaseError> {
+    let split = dlx_core::parallel::split(p, &[], units, dlx_core::EngineKind::Cells).unwrap();
+    check_cells_partition(p, Vec::new(), split.above, &split.units)
+}
+
+/// A pool of `threads` cells searches, in slices of `slice`, counts as one thread does.
+pub fn check_cells_pool(p: &Problem, threads: usize, slice: u64) -> Result<(), TestCaseError> {
+    let mut whole = dlx_core::cells::Search::new(p);
+    whole.count();
+    let threads = std::num::NonZeroUsize::new(threads).unwrap();
+    let pool = dlx_core::parallel::Pool::new(p, threads)
+        .with_engine(dlx_core::EngineKind::Cells)
+        .with_slice(slice);
+    let report = pool.count(&[]).unwrap();
+    prop_assert_eq!(report.stats, Stats::from(whole.stats()));
+    Ok(())
+}

@@ -10,6 +10,8 @@
 //!   is fixed;
 //! - the cells of the grid outside every sum add up to the grid's total less the sums'.
 
+use super::cells::Cells;
+
 /// A sum known to hold: positive cells less negative cells equals `total`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Implied {
@@ -23,44 +25,6 @@ pub(super) struct Implied {
 
 /// The largest sum derived (cells counted), after ISS's choice: larger ones rarely prune.
 const MOST_CELLS: usize = 6;
-
-/// A set of cells.
-#[derive(Clone, PartialEq, Eq)]
-struct Cells(Vec<u64>);
-
-impl Cells {
-    fn new(cells: usize) -> Cells {
-        Cells(vec![0; cells.div_ceil(64)])
-    }
-    fn of(cells: usize, list: &[u32]) -> Cells {
-        let mut s = Cells::new(cells);
-        list.iter().for_each(|&c| s.add(c));
-        s
-    }
-    fn add(&mut self, c: u32) {
-        self.0[c as usize / 64] |= 1 << (c % 64);
-    }
-    fn has(&self, c: u32) -> bool {
-        self.0[c as usize / 64] >> (c % 64) & 1 == 1
-    }
-    fn count(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-    fn minus(&self, other: &Cells) -> Cells {
-        Cells(self.0.iter().zip(&other.0).map(|(a, b)| a & !b).collect())
-    }
-    fn list(&self) -> Vec<u32> {
-        let mut out = Vec::new();
-        for (w, &word) in self.0.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                out.push((w * 64) as u32 + bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-        }
-        out
-    }
-}
 
 /// The implied sums of a grid of `cells` cells whose `houses` each hold `1..=n` once, given
 /// the `sums` (cells of distinct values, with their totals). Houses are given rows first,
@@ -106,15 +70,8 @@ pub(super) fn implied(
         }
     };
     // The grid's cells outside every sum.
-    let rest = Cells(
-        (0..cells)
-            .fold(Cells::new(cells), |mut s, c| {
-                s.add(c as u32);
-                s
-            })
-            .minus(&taken)
-            .0,
-    );
+    let every: Vec<u32> = (0..cells as u32).collect();
+    let rest = Cells::of(cells, &every).minus(&taken);
     if (1..n).contains(&rest.count()) && cells % n == 0 {
         let covered: i32 = pieces.iter().map(|p| p.2).sum();
         push(

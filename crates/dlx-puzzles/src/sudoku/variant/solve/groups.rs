@@ -87,13 +87,14 @@ impl Counting {
         if allowed == 0 {
             return false;
         }
+        // A value placed as often as it counts is in no other circle.
+        let full: Mask = (0..16)
+            .filter(|&v| fixed[v] == v + 1)
+            .fold(0, |acc, v| acc | 1 << v);
         for &c in &self.cells {
             let m = grid[c as usize];
-            // A value placed as often as it counts is in no other circle.
-            let full: Mask = (0..16)
-                .filter(|&v| fixed[v] == v + 1 && m & (m - 1) != 0)
-                .fold(0, |acc, v| acc | 1 << v);
-            if !restrict(grid, q, c as usize, allowed & !full) {
+            let drop = if m & (m - 1) == 0 { 0 } else { full };
+            if !restrict(grid, q, c as usize, allowed & !drop) {
                 return false;
             }
         }
@@ -102,13 +103,11 @@ impl Counting {
         while must != 0 {
             let v = must.trailing_zeros() as usize;
             must &= must - 1;
-            let holders = self
-                .cells
-                .iter()
-                .filter(|&&c| grid[c as usize] & 1 << v != 0);
-            if holders.clone().count() == v + 1 {
-                for &c in holders.collect::<Vec<_>>() {
-                    if !restrict(grid, q, c as usize, 1 << v) {
+            let bit: Mask = 1 << v;
+            let holders = self.cells.iter().filter(|&&c| grid[c as usize] & bit != 0);
+            if holders.count() == v + 1 {
+                for &c in &self.cells {
+                    if grid[c as usize] & bit != 0 && !restrict(grid, q, c as usize, bit) {
                         return false;
                     }
                 }

@@ -139,7 +139,9 @@ impl Segments {
         forward[0] = 1;
         for i in 0..len {
             let m = grid[self.cells[i] as usize];
-            forward[i + 1] = step(forward[i], m, total);
+            let mut after = 0u64;
+            moves(forward[i], m, total, |_, _, next| after |= 1 << next);
+            forward[i + 1] = after;
         }
         if forward[len] & 1 == 0 {
             return false;
@@ -150,22 +152,12 @@ impl Segments {
             let c = self.cells[i] as usize;
             let m = grid[c];
             let (mut keep, mut before) = (0, 0u64);
-            let mut states = forward[i];
-            while states != 0 {
-                let t = states.trailing_zeros() as usize;
-                states &= states - 1;
-                let mut values = m;
-                while values != 0 {
-                    let v = values.trailing_zeros() as usize + 1;
-                    values &= values - 1;
-                    let next = t + v;
-                    let after = if next == total { 0 } else { next };
-                    if next <= total && backward >> after & 1 == 1 {
-                        keep |= 1 << (v - 1);
-                        before |= 1 << t;
-                    }
+            moves(forward[i], m, total, |t, v, next| {
+                if backward >> next & 1 == 1 {
+                    keep |= 1 << (v - 1);
+                    before |= 1 << t;
                 }
-            }
+            });
             if !restrict(grid, q, c, keep) {
                 return false;
             }
@@ -175,9 +167,10 @@ impl Segments {
     }
 }
 
-/// The running totals after a cell with candidates `m`, from totals `states`.
-fn step(states: u64, m: Mask, total: usize) -> u64 {
-    let mut out = 0u64;
+/// Every move of a running total through a cell with candidates `m`: from each total `t` of
+/// `states` and value `v` that does not pass `total`, `each(t, v, next)` with the total after the
+/// cell (`0` where it reaches `total`, a cut).
+fn moves(states: u64, m: Mask, total: usize, mut each: impl FnMut(usize, usize, usize)) {
     let mut s = states;
     while s != 0 {
         let t = s.trailing_zeros() as usize;
@@ -187,14 +180,11 @@ fn step(states: u64, m: Mask, total: usize) -> u64 {
             let v = values.trailing_zeros() as usize + 1;
             values &= values - 1;
             let next = t + v;
-            if next < total {
-                out |= 1 << next;
-            } else if next == total {
-                out |= 1;
+            if next <= total {
+                each(t, v, if next == total { 0 } else { next });
             }
         }
     }
-    out
 }
 
 /// A lunchbox on distinct cells: the cells strictly between the places of the smallest and the
@@ -211,8 +201,12 @@ pub(super) struct Lunchbox {
 impl Lunchbox {
     pub fn enforce(&self, grid: &mut [Mask], q: &mut Queue) -> bool {
         let len = self.cells.len();
-        let masks: Vec<Mask> = self.cells.iter().map(|&c| grid[c as usize]).collect();
-        let mut support = vec![0 as Mask; len];
+        // Distinct cells: at most 16 of them, one per value.
+        let mut masks = [0 as Mask; 16];
+        for (m, &c) in masks.iter_mut().zip(&self.cells) {
+            *m = grid[c as usize];
+        }
+        let mut support = [0 as Mask; 16];
         for p in 0..len {
             for q_ in 0..len {
                 if p == q_ {
@@ -260,11 +254,15 @@ fn room(masks: &[Mask], inside: Mask, clue: i32) -> bool {
     if (union.count_ones() as usize) < k {
         return false;
     }
-    let values: Vec<i32> = (0..16)
-        .filter(|&v| union >> v & 1 == 1)
-        .map(|v| v + 1)
-        .collect();
-    let low: i32 = values[..k].iter().sum();
-    let high: i32 = values[values.len() - k..].iter().sum();
+    // The k smallest values of the union, and the k largest.
+    let (mut low, mut high) = (0, 0);
+    let (mut up, mut down) = (union, union);
+    for _ in 0..k {
+        low += up.trailing_zeros() as i32 + 1;
+        up &= up - 1;
+        let top = 15 - down.leading_zeros() as i32;
+        high += top + 1;
+        down &= !(1 << top);
+    }
     (low..=high).contains(&clue)
 }

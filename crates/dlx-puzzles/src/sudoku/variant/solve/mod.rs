@@ -5,6 +5,7 @@
 //! one value of one cell, choosing the cell by its recent conflicts, else by its fewest
 //! candidates ([`engine`]).
 
+mod cells;
 mod derive;
 mod engine;
 mod groups;
@@ -13,6 +14,7 @@ mod lines;
 mod rules;
 mod sum;
 
+use cells::Cells;
 pub use engine::Effort;
 use engine::{Engine, Layout, Mask};
 use groups::{Counting, Cover, Same, Taxicab};
@@ -47,11 +49,10 @@ fn build(puzzle: &Variant) -> Engine {
     let rules = rules::rules(puzzle);
     houses.extend(rules.houses.iter().cloned());
     // Cells that must differ: sharing a house or a group of distinct cells, or set apart.
-    let words = cells.div_ceil(64);
-    let mut differ = vec![0u64; cells * words];
+    let mut differ = vec![Cells::new(cells); cells];
     let mut mark = |a: u32, b: u32| {
-        differ[a as usize * words + b as usize / 64] |= 1 << (b % 64);
-        differ[b as usize * words + a as usize / 64] |= 1 << (a % 64);
+        differ[a as usize].add(b);
+        differ[b as usize].add(a);
     };
     for group in houses.iter().chain(&rules.distinct) {
         for (i, &a) in group.iter().enumerate() {
@@ -63,11 +64,8 @@ fn build(puzzle: &Variant) -> Engine {
     for &(a, b) in &rules.apart {
         mark(a, b);
     }
-    let differs =
-        |a: u32, b: u32| differ[a as usize * words + b as usize / 64] >> (b % 64) & 1 == 1;
-    let peers: Vec<Vec<u32>> = (0..cells as u32)
-        .map(|a| (0..cells as u32).filter(|&b| differs(a, b)).collect())
-        .collect();
+    let differs = |a: u32, b: u32| differ[a as usize].has(b);
+    let peers: Vec<Vec<u32>> = differ.iter().map(Cells::list).collect();
     let mut cell_houses = vec![Vec::new(); cells];
     for (h, house) in houses.iter().enumerate() {
         for &c in house {

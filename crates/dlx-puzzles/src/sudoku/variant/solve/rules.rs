@@ -7,6 +7,7 @@
 //! the checker refuses.
 
 use super::engine::Mask;
+use super::sum::MAX_CELLS;
 use crate::sudoku::variant::check::{adjacent_pairs, disjoint_sets, marked_pairs, neighbours};
 use crate::sudoku::variant::{Constraint, Variant};
 use crate::sudoku::Shape;
@@ -118,6 +119,14 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
         let listed = constraint.cells();
         if !kept_as_sum && !listed.is_empty() {
             r.priority.push((cells32(&listed), listed.len() as u32));
+        }
+        // A sum too long for the sum rule is kept by the checker's rule alone.
+        if kept_as_sum && listed.len() > MAX_CELLS {
+            if matches!(constraint, Constraint::Cage { .. }) {
+                r.distinct.push(cells32(&listed));
+            }
+            r.check(index, listed);
+            continue;
         }
         match constraint {
             Constraint::Cage { cells, sum } => {
@@ -261,9 +270,14 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
                 r.distinct.push(cells32(cells));
                 r.sandwiches.push((cells32(cells), *sum as i32));
             }
-            Constraint::Lunchbox { cells, sum } => {
+            Constraint::Lunchbox { cells, sum } if cells.len() < n => {
                 r.distinct.push(cells32(cells));
                 r.lunchboxes.push((cells32(cells), *sum as i32));
+            }
+            // More distinct cells than values: no solution, as the checker says.
+            Constraint::Lunchbox { cells, .. } => {
+                r.distinct.push(cells32(cells));
+                r.check(index, cells.clone());
             }
             Constraint::XSum { line, front, back } => {
                 let forward = cells32(&line.cells(n));
