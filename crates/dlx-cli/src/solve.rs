@@ -539,7 +539,7 @@ fn answer_puzzle(
     (text, result)
 }
 
-/// The text [`answer`] prints, and its outcome before any stop is taken into account.
+/// The text [`answer_puzzle`] prints, and its outcome before any stop is taken into account.
 fn answer_text(
     args: &SolveArgs,
     found: u64,
