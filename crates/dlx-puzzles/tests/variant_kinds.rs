@@ -1,12 +1,14 @@
 //! Every constraint kind against brute force: random 4x4 puzzles with one to three random
 //! constraints of random kinds (and a few givens) are counted by the solver and by trying all
 //! 288 grids against the checker; every solution the solver returns passes the checker. On 6x6
-//! (grids with a given top band) the same for puzzles of two to four constraints.
+//! (grids with a given top band) the same for puzzles of two to four constraints. Each puzzle is
+//! counted again by dancing links, dancing cells and the SAT engine on its exact-cover model.
 
 mod common;
 
 use common::variants::all_grids;
 use dlx_core::Stop;
+use dlx_puzzles::sudoku::variant::cover::CoverEngine;
 use dlx_puzzles::sudoku::variant::{
     little_killer_cells, Constraint, Diagonal, Indexing, Line, Variant,
 };
@@ -273,11 +275,39 @@ fn constraint(rng: &mut Rng, n: usize) -> Constraint {
     }
 }
 
-/// Counts random puzzles on `shape` by the solver and by the checker over `grids`.
+/// Counts `puzzle` by the engines of `dlx_core` on its exact-cover model (the SAT engine on
+/// every fourth case: it finds solutions one at a time), checking every grid found; whether
+/// the puzzle has a model.
+fn engines_agree(puzzle: &Variant, truth: u64, case: usize) -> bool {
+    let Ok(cover) = puzzle.exact_cover() else {
+        return false;
+    };
+    let mut engines = vec![CoverEngine::Links, CoverEngine::Cells];
+    #[cfg(feature = "sat")]
+    if case % 4 == 0 {
+        engines.push(CoverEngine::Sat);
+    }
+    for engine in engines {
+        let run = cover.run(engine, u64::MAX, &Stop::new(), |grid| {
+            assert_eq!(
+                puzzle.check_solution(grid),
+                Ok(()),
+                "case {case}: {engine:?}"
+            );
+            true
+        });
+        assert_eq!(run.found, truth, "case {case}: {engine:?} {puzzle:?}");
+    }
+    true
+}
+
+/// Counts random puzzles on `shape` by the solver, by each engine on the exact-cover model and
+/// by the checker over `grids`.
 fn agree(shape: &Shape, grids: &[Vec<u8>], seed: u64, cases: usize, most: usize, top: usize) {
     let n = shape.size();
     let mut rng = Rng(seed);
     let mut kinds_seen = std::collections::BTreeSet::new();
+    let mut modelled = 0;
     for case in 0..cases {
         let count = rng.range(1, most);
         let constraints: Vec<Constraint> = (0..count)
@@ -313,7 +343,10 @@ fn agree(shape: &Shape, grids: &[Vec<u8>], seed: u64, cases: usize, most: usize,
         });
         assert_eq!(run.found, truth, "case {case}: {puzzle:?}");
         assert_eq!(returned, truth);
+        modelled += usize::from(engines_agree(&puzzle, truth, case));
     }
+    // Every puzzle this small has an exact-cover model.
+    assert_eq!(modelled, cases);
     // The generator reaches every kind it draws.
     assert!(kinds_seen.len() >= 40, "{kinds_seen:?}");
 }

@@ -52,8 +52,7 @@ pub(super) fn holds(shape: &Shape, grid: &[u8], all: &[Constraint], index: usize
         Constraint::X { cells } => pairs(n, cells, grid, |a, b| a + b == 10),
         Constraint::V { cells } => pairs(n, cells, grid, |a, b| a + b == 5),
         Constraint::GreaterThan { cells } => pairs(n, cells, grid, |a, b| a > b),
-        Constraint::StrictKropki => strict(n, grid, all, true),
-        Constraint::StrictXV => strict(n, grid, all, false),
+        Constraint::StrictKropki | Constraint::StrictXV => keeps_parts(shape, grid, all, index),
         Constraint::Whisper { difference, cells } => at(cells)
             .windows(2)
             .all(|w| w[0].abs_diff(w[1]) >= u64::from(*difference)),
@@ -76,19 +75,16 @@ pub(super) fn holds(shape: &Shape, grid: &[u8], all: &[Constraint], index: usize
         Constraint::RegionSumLine { cells } => region_sum_line(shape, grid, cells),
         Constraint::Modular { modulus, cells } => modular(&at(cells), i64::from(*modulus)),
         Constraint::Entropic { cells } => entropic(&at(cells)),
-        Constraint::AntiKnight => apart(n, grid, &[(1, 2), (2, 1), (1, -2), (2, -1)]),
-        Constraint::AntiKing => apart(n, grid, &[(0, 1), (1, -1), (1, 0), (1, 1)]),
-        Constraint::AntiConsecutive => neighbours(n)
-            .into_iter()
-            .all(|(a, b)| grid[a].abs_diff(grid[b]) != 1),
-        Constraint::AntiTaxicab => anti_taxicab(n, grid),
-        Constraint::Diagonal(d) => distinct(&at(&d.cells(n))),
-        Constraint::Windoku => match Shape::standard(n).and_then(Shape::with_windows) {
-            Ok(windows) => windows.extra().iter().all(|w| distinct(&at(w))),
-            // No windows on a side that is not a square: the rule cannot be met.
-            Err(_) => false,
-        },
-        Constraint::DisjointSets => disjoint_sets(n).iter().all(|set| distinct(&at(set))),
+        Constraint::AntiKnight
+        | Constraint::AntiKing
+        | Constraint::AntiConsecutive
+        | Constraint::AntiTaxicab
+        | Constraint::Diagonal(_)
+        | Constraint::Windoku
+        | Constraint::DisjointSets
+        | Constraint::Indexing { .. }
+        | Constraint::GlobalMod
+        | Constraint::GlobalEntropy => keeps_parts(shape, grid, all, index),
         Constraint::SameValues { sets, cells } => same_values(&at(cells), *sets as usize),
         Constraint::Quad { top_left, values } => {
             let t = *top_left;
@@ -99,22 +95,257 @@ pub(super) fn holds(shape: &Shape, grid: &[u8], all: &[Constraint], index: usize
             let v = at(cells);
             distinct(&v) && lunchbox(&v, i64::from(*sum))
         }
-        Constraint::Indexing { by, cells } => indexing(n, grid, *by, cells),
         Constraint::ValueIndexing { cells } => value_indexing(&at(cells)),
         Constraint::CountingCircles { cells } => {
             let v = at(cells);
             v.iter()
                 .all(|&x| v.iter().filter(|&&y| y == x).count() as i64 == x)
         }
-        Constraint::GlobalMod => squares(n).iter().all(|sq| {
-            let classes: Vec<i64> = at(sq).iter().map(|v| v % 3).collect();
-            (0..3).all(|k| classes.contains(&k))
-        }),
-        Constraint::GlobalEntropy => squares(n).iter().all(|sq| {
-            let groups: Vec<i64> = at(sq).iter().map(|v| (v - 1) / 3).collect();
-            (0..3).all(|k| groups.contains(&k))
-        }),
         Constraint::Allowed { cell, values } => values.contains(&grid[*cell]),
+    }
+}
+
+/// A rule over the whole grid, cut into parts that each read a few cells.
+pub(super) struct Part {
+    /// The cells the part reads.
+    pub cells: Vec<usize>,
+    /// What their values keep.
+    pub rule: PartRule,
+}
+
+/// A rule on the values of some cells, given in the order of the cells.
+pub(super) type ValuesRule = Box<dyn Fn(&[u8]) -> bool>;
+
+/// What the values of a [`Part`]'s cells keep.
+pub(super) enum PartRule {
+    /// They are distinct.
+    Distinct,
+    /// The rule holds of them, given in the order of the part's cells.
+    Values(ValuesRule),
+}
+
+impl Part {
+    fn values(cells: Vec<usize>, rule: impl Fn(&[u8]) -> bool + 'static) -> Part {
+        Part {
+            cells,
+            rule: PartRule::Values(Box::new(rule)),
+        }
+    }
+
+    fn distinct(cells: Vec<usize>) -> Part {
+        Part {
+            cells,
+            rule: PartRule::Distinct,
+        }
+    }
+
+    /// Whether `grid` keeps the part's rule.
+    pub fn keeps(&self, grid: &[u8]) -> bool {
+        let values: Vec<u8> = self.cells.iter().map(|&c| grid[c]).collect();
+        match &self.rule {
+            PartRule::Distinct => {
+                distinct(&values.iter().map(|&v| i64::from(v)).collect::<Vec<_>>())
+            }
+            PartRule::Values(rule) => rule(&values),
+        }
+    }
+}
+
+/// The parts of constraint number `index` of `all`: for a rule over the whole grid (or, for
+/// indexing, over whole rows or columns), the parts the checker states it by; for a line or a
+/// set of marks whose rule is a conjunction over pairs or triples of its cells (thermometers,
+/// whispers, palindromes, dots, modular, entropic, between and lockout lines), those pairs and
+/// triples, which together say exactly what the checker's own statement says. `None` for the
+/// other constraints, which read their own few cells ([`reads`]).
+pub(super) fn parts(shape: &Shape, all: &[Constraint], index: usize) -> Option<Vec<Part>> {
+    let n = shape.size();
+    let pairs = |pairs: Vec<(usize, usize)>| pairs.into_iter().map(|(a, b)| vec![a, b]);
+    let parts = match &all[index] {
+        Constraint::AntiKnight => pairs(steps_apart(n, &[(1, 2), (2, 1), (1, -2), (2, -1)]))
+            .map(Part::distinct)
+            .collect(),
+        Constraint::AntiKing => pairs(steps_apart(n, &[(0, 1), (1, -1), (1, 0), (1, 1)]))
+            .map(Part::distinct)
+            .collect(),
+        Constraint::AntiConsecutive => pairs(neighbours(n))
+            .map(|cells| Part::values(cells, |v| v[0].abs_diff(v[1]) != 1))
+            .collect(),
+        Constraint::StrictKropki | Constraint::StrictXV => {
+            let kropki = matches!(all[index], Constraint::StrictKropki);
+            let marked = marked_pairs(n, all, kropki);
+            let unmarked = neighbours(n).into_iter().filter(|p| !marked.contains(p));
+            pairs(unmarked.collect())
+                .map(|cells| {
+                    Part::values(cells, move |v| {
+                        let (x, y) = (v[0], v[1]);
+                        if kropki {
+                            x.abs_diff(y) != 1 && x != 2 * y && y != 2 * x
+                        } else {
+                            x + y != 5 && x + y != 10
+                        }
+                    })
+                })
+                .collect()
+        }
+        Constraint::AntiTaxicab => {
+            // Cells further apart than the largest value never break the rule.
+            let mut parts = Vec::new();
+            for a in 0..n * n {
+                for b in a + 1..n * n {
+                    let distance = (a / n).abs_diff(b / n) + (a % n).abs_diff(b % n);
+                    if distance <= n {
+                        parts.push(Part::values(vec![a, b], move |v| {
+                            v[0] != v[1] || usize::from(v[0]) != distance
+                        }));
+                    }
+                }
+            }
+            parts
+        }
+        Constraint::Diagonal(d) => vec![Part::distinct(d.cells(n))],
+        Constraint::Windoku => match Shape::standard(n).and_then(Shape::with_windows) {
+            Ok(windows) => windows
+                .extra()
+                .iter()
+                .cloned()
+                .map(Part::distinct)
+                .collect(),
+            // No windows on a side that is not a square: the rule cannot be met.
+            Err(_) => vec![Part::values(Vec::new(), |_| false)],
+        },
+        Constraint::DisjointSets => disjoint_sets(n).into_iter().map(Part::distinct).collect(),
+        Constraint::Indexing { by, cells } => {
+            // A cell holding `v` says the `v`-th cell of its row (or column) holds its place.
+            let mut parts = Vec::new();
+            for &cell in cells {
+                let (r, c) = (cell / n, cell % n);
+                for v in 1..=n {
+                    let (target, place) = match by {
+                        Indexing::Column => (r * n + v - 1, c + 1),
+                        Indexing::Row => ((v - 1) * n + c, r + 1),
+                    };
+                    let (v, place) = (v as u8, place as u8);
+                    parts.push(if target == cell {
+                        Part::values(vec![cell], move |x| x[0] != v || v == place)
+                    } else {
+                        Part::values(vec![cell, target], move |x| x[0] != v || x[1] == place)
+                    });
+                }
+            }
+            parts
+        }
+        Constraint::GlobalMod | Constraint::GlobalEntropy => {
+            let class: fn(u8) -> u8 = if matches!(all[index], Constraint::GlobalMod) {
+                |v| v % 3
+            } else {
+                |v| (v - 1) / 3
+            };
+            squares(n)
+                .into_iter()
+                .map(|square| {
+                    Part::values(square.to_vec(), move |v| {
+                        (0..3).all(|k| v.iter().any(|&x| class(x) == k))
+                    })
+                })
+                .collect()
+        }
+        Constraint::Thermo { cells } => chain(cells, 1, |v| v[0] < v[1]),
+        Constraint::Whisper { difference, cells } => {
+            let d = *difference;
+            chain(cells, 1, move |v| u32::from(v[0].abs_diff(v[1])) >= d)
+        }
+        Constraint::Palindrome { cells } => (0..cells.len() / 2)
+            .map(|i| Part::values(vec![cells[i], cells[cells.len() - 1 - i]], |v| v[0] == v[1]))
+            .collect(),
+        Constraint::WhiteDot { cells } => marks(n, cells, |x, y| x.abs_diff(y) == 1),
+        Constraint::BlackDot { cells } => marks(n, cells, |x, y| x == 2 * y || y == 2 * x),
+        Constraint::X { cells } => marks(n, cells, |x, y| x + y == 10),
+        Constraint::V { cells } => marks(n, cells, |x, y| x + y == 5),
+        Constraint::GreaterThan { cells } => marks(n, cells, |x, y| x > y),
+        Constraint::Modular { modulus, cells } => {
+            let m = (*modulus).max(1) as usize;
+            let mut parts = chain(cells, m - 1, move |v| {
+                v[0] as usize % m != v[1] as usize % m
+            });
+            for j in m..cells.len() {
+                parts.push(Part::values(vec![cells[j - m], cells[j]], move |v| {
+                    v[0] as usize % m == v[1] as usize % m
+                }));
+            }
+            parts
+        }
+        Constraint::Entropic { cells } => chain(cells, 2, |v| (v[0] - 1) / 3 != (v[1] - 1) / 3),
+        Constraint::Between { cells } if cells.len() >= 2 => {
+            let (first, last) = (cells[0], cells[cells.len() - 1]);
+            let inside = &cells[1..cells.len() - 1];
+            inside
+                .iter()
+                .map(|&mid| {
+                    Part::values(vec![first, last, mid], |v| {
+                        v[0].min(v[1]) < v[2] && v[2] < v[0].max(v[1])
+                    })
+                })
+                .collect()
+        }
+        Constraint::Lockout { min_diff, cells } if cells.len() >= 2 => {
+            let (first, last) = (cells[0], cells[cells.len() - 1]);
+            let d = *min_diff;
+            let ends = Part::values(vec![first, last], move |v| {
+                u32::from(v[0].abs_diff(v[1])) >= d
+            });
+            let inside = cells[1..cells.len() - 1].iter().map(|&mid| {
+                Part::values(vec![first, last, mid], |v| {
+                    v[2] < v[0].min(v[1]) || v[2] > v[0].max(v[1])
+                })
+            });
+            std::iter::once(ends).chain(inside).collect()
+        }
+        _ => return None,
+    };
+    Some(parts)
+}
+
+/// `rule` on every two cells of `cells` at most `within` places apart along the list.
+fn chain(
+    cells: &[usize],
+    within: usize,
+    rule: impl Fn(&[u8]) -> bool + Clone + 'static,
+) -> Vec<Part> {
+    let mut parts = Vec::new();
+    for i in 0..cells.len() {
+        for j in i + 1..cells.len().min(i + within + 1) {
+            parts.push(Part::values(vec![cells[i], cells[j]], rule.clone()));
+        }
+    }
+    parts
+}
+
+/// `rule` on every orthogonally adjacent pair of `cells`, earlier cell first.
+fn marks(n: usize, cells: &[usize], rule: fn(u8, u8) -> bool) -> Vec<Part> {
+    adjacent_pairs(n, cells)
+        .into_iter()
+        .map(|(a, b)| Part::values(vec![a, b], move |v| rule(v[0], v[1])))
+        .collect()
+}
+
+/// Whether `grid` keeps every part of constraint number `index` (a rule with [`parts`]).
+fn keeps_parts(shape: &Shape, grid: &[u8], all: &[Constraint], index: usize) -> bool {
+    parts(shape, all, index).is_some_and(|parts| parts.iter().all(|p| p.keeps(grid)))
+}
+
+/// The cells the checker reads for a constraint that has no [`parts`]: its own cells, a
+/// quadruple's square, the line of an outside clue.
+pub(super) fn reads(n: usize, constraint: &Constraint) -> Vec<usize> {
+    match constraint {
+        Constraint::Quad { top_left, .. } => {
+            let t = *top_left;
+            vec![t, t + 1, t + n, t + n + 1]
+        }
+        Constraint::Sandwich { line, .. }
+        | Constraint::XSum { line, .. }
+        | Constraint::Skyscraper { line, .. }
+        | Constraint::NumberedRoom { line, .. } => line.cells(n),
+        other => other.cells(),
     }
 }
 
@@ -214,7 +445,7 @@ fn adjacent(n: usize, a: usize, b: usize) -> bool {
 }
 
 /// The orthogonally adjacent pairs among `cells`, each cell with the ones listed after it.
-pub(super) fn adjacent_pairs(n: usize, cells: &[usize]) -> Vec<(usize, usize)> {
+fn adjacent_pairs(n: usize, cells: &[usize]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for (i, &a) in cells.iter().enumerate() {
         for &b in &cells[i + 1..] {
@@ -234,7 +465,7 @@ fn pairs(n: usize, cells: &[usize], grid: &[u8], rule: fn(u8, u8) -> bool) -> bo
 }
 
 /// Every pair of orthogonal neighbours of the grid, once each.
-pub(super) fn neighbours(n: usize) -> Vec<(usize, usize)> {
+fn neighbours(n: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for cell in 0..n * n {
         if cell % n + 1 < n {
@@ -248,7 +479,7 @@ pub(super) fn neighbours(n: usize) -> Vec<(usize, usize)> {
 }
 
 /// The neighbour pairs marked by dots (`kropki`) or by X and V, smaller cell first.
-pub(super) fn marked_pairs(n: usize, all: &[Constraint], kropki: bool) -> Vec<(usize, usize)> {
+fn marked_pairs(n: usize, all: &[Constraint], kropki: bool) -> Vec<(usize, usize)> {
     let mut marked = Vec::new();
     for constraint in all {
         match (constraint, kropki) {
@@ -262,23 +493,6 @@ pub(super) fn marked_pairs(n: usize, all: &[Constraint], kropki: bool) -> Vec<(u
         }
     }
     marked
-}
-
-/// Strict dots (`kropki`) or strict XV: neighbours not marked by a constraint of the kind keep
-/// none of its relations.
-fn strict(n: usize, grid: &[u8], all: &[Constraint], kropki: bool) -> bool {
-    let marked = marked_pairs(n, all, kropki);
-    neighbours(n)
-        .into_iter()
-        .filter(|pair| !marked.contains(pair))
-        .all(|(a, b)| {
-            let (x, y) = (grid[a], grid[b]);
-            if kropki {
-                x.abs_diff(y) != 1 && x != 2 * y && y != 2 * x
-            } else {
-                x + y != 5 && x + y != 10
-            }
-        })
 }
 
 fn between(values: &[i64]) -> bool {
@@ -362,31 +576,24 @@ fn entropic(values: &[i64]) -> bool {
     }
 }
 
-/// No two cells `(dr, dc)` apart (for each step given) hold the same value.
-fn apart(n: usize, grid: &[u8], steps: &[(isize, isize)]) -> bool {
+/// Every pair of cells one of `steps` apart (rows down, columns across), once each.
+fn steps_apart(n: usize, steps: &[(isize, isize)]) -> Vec<(usize, usize)> {
     let side = n as isize;
-    (0..n * n).all(|cell| {
+    let mut out = Vec::new();
+    for cell in 0..n * n {
         let (r, c) = ((cell / n) as isize, (cell % n) as isize);
-        steps.iter().all(|&(dr, dc)| {
+        for &(dr, dc) in steps {
             let (rr, cc) = (r + dr, c + dc);
-            !(0..side).contains(&rr)
-                || !(0..side).contains(&cc)
-                || grid[(rr * side + cc) as usize] != grid[cell]
-        })
-    })
-}
-
-fn anti_taxicab(n: usize, grid: &[u8]) -> bool {
-    (0..n * n).all(|a| {
-        (0..n * n).all(|b| {
-            let distance = (a / n).abs_diff(b / n) + (a % n).abs_diff(b % n);
-            grid[a] != grid[b] || distance != usize::from(grid[a])
-        })
-    })
+            if (0..side).contains(&rr) && (0..side).contains(&cc) {
+                out.push((cell, (rr * side + cc) as usize));
+            }
+        }
+    }
+    out
 }
 
 /// For each place in a box (of the usual box shape for side `n`), the cells at that place.
-pub(super) fn disjoint_sets(n: usize) -> Vec<Vec<usize>> {
+fn disjoint_sets(n: usize) -> Vec<Vec<usize>> {
     let (h, w) = usual_boxes(n);
     (0..n)
         .map(|place| {
@@ -418,17 +625,6 @@ fn contains_all(square: &[i64], needed: &[u8]) -> bool {
     needed.iter().all(|&v| {
         let wanted = needed.iter().filter(|&&w| w == v).count();
         square.iter().filter(|&&x| x == i64::from(v)).count() >= wanted
-    })
-}
-
-fn indexing(n: usize, grid: &[u8], by: Indexing, cells: &[usize]) -> bool {
-    cells.iter().all(|&cell| {
-        let (r, c) = (cell / n, cell % n);
-        let v = usize::from(grid[cell]) - 1;
-        match by {
-            Indexing::Column => usize::from(grid[r * n + v]) == c + 1,
-            Indexing::Row => usize::from(grid[v * n + c]) == r + 1,
-        }
     })
 }
 

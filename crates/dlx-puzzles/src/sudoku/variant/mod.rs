@@ -34,6 +34,7 @@
 pub mod candidates;
 mod check;
 mod constraint;
+pub mod cover;
 pub mod iss;
 pub mod killer;
 mod solve;

@@ -8,7 +8,7 @@
 
 use super::engine::Mask;
 use super::sum::MAX_CELLS;
-use crate::sudoku::variant::check::{adjacent_pairs, disjoint_sets, marked_pairs, neighbours};
+use crate::sudoku::variant::check::{self, Part, PartRule};
 use crate::sudoku::variant::{Constraint, Variant};
 use crate::sudoku::Shape;
 
@@ -92,6 +92,32 @@ impl Rules {
         self.triples.push((a, b, c, table));
     }
 
+    /// A part of a rule over the whole grid: houses, cells that differ, relations, candidates,
+    /// or the checker's rule on the cells it reads.
+    fn part(&mut self, n: usize, index: usize, part: Part, every: &[usize]) {
+        let cells = part.cells;
+        match (part.rule, cells.len()) {
+            (PartRule::Distinct, len) if len == n => self.houses.push(cells32(&cells)),
+            (PartRule::Distinct, 2) => self.apart.push((cells[0] as u32, cells[1] as u32)),
+            (PartRule::Distinct, _) => self.distinct.push(cells32(&cells)),
+            (PartRule::Values(rule), 1) => {
+                let mask = (1..=n)
+                    .filter(|&v| rule(&[v as u8]))
+                    .fold(0, |m, v| m | 1 << (v - 1));
+                self.allowed.push((cells[0], mask));
+            }
+            (PartRule::Values(rule), 2) => {
+                self.relate(n, cells[0], cells[1], |x, y| rule(&[x as u8, y as u8]));
+            }
+            (PartRule::Values(rule), 3) => {
+                let cells = [cells[0], cells[1], cells[2]];
+                self.relate3(n, cells, |x, y, z| rule(&[x as u8, y as u8, z as u8]));
+            }
+            (PartRule::Values(_), 0) => self.check(index, every.to_vec()),
+            (PartRule::Values(_), _) => self.check(index, cells),
+        }
+    }
+
     fn check(&mut self, index: usize, reads: Vec<usize>) {
         self.checks.push((index, cells32(&reads)));
     }
@@ -126,6 +152,16 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
                 r.distinct.push(cells32(&listed));
             }
             r.check(index, listed);
+            continue;
+        }
+        let special = matches!(
+            constraint,
+            Constraint::GlobalMod | Constraint::GlobalEntropy | Constraint::AntiTaxicab
+        );
+        if let Some(parts) = check::parts(shape, all, index).filter(|_| !special) {
+            for part in parts {
+                r.part(n, index, part, &every);
+            }
             continue;
         }
         match constraint {
@@ -168,99 +204,12 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
             Constraint::LittleKiller { sum, cells } => {
                 r.sums.push((cells32(cells), Vec::new(), *sum as i32));
             }
-            Constraint::Thermo { cells } => {
-                for w in cells.windows(2) {
-                    r.relate(n, w[0], w[1], |x, y| x < y);
-                }
-            }
-            Constraint::Whisper { difference, cells } => {
-                let d = *difference as usize;
-                for w in cells.windows(2) {
-                    r.relate(n, w[0], w[1], |x, y| x.abs_diff(y) >= d);
-                }
-            }
-            Constraint::Palindrome { cells } => {
-                for i in 0..cells.len() / 2 {
-                    r.relate(n, cells[i], cells[cells.len() - 1 - i], |x, y| x == y);
-                }
-            }
-            Constraint::WhiteDot { cells } => pairs(&mut r, n, cells, |x, y| x.abs_diff(y) == 1),
-            Constraint::BlackDot { cells } => {
-                pairs(&mut r, n, cells, |x, y| x == 2 * y || y == 2 * x)
-            }
-            Constraint::X { cells } => pairs(&mut r, n, cells, |x, y| x + y == 10),
-            Constraint::V { cells } => pairs(&mut r, n, cells, |x, y| x + y == 5),
-            Constraint::GreaterThan { cells } => pairs(&mut r, n, cells, |x, y| x > y),
-            Constraint::StrictKropki | Constraint::StrictXV => {
-                let kropki = matches!(constraint, Constraint::StrictKropki);
-                let marked = marked_pairs(n, all, kropki);
-                for (a, b) in neighbours(n) {
-                    if !marked.contains(&(a.min(b), a.max(b))) {
-                        if kropki {
-                            r.relate(n, a, b, |x, y| {
-                                x.abs_diff(y) != 1 && x != 2 * y && y != 2 * x
-                            });
-                        } else {
-                            r.relate(n, a, b, |x, y| x + y != 5 && x + y != 10);
-                        }
-                    }
-                }
-            }
-            Constraint::AntiConsecutive => {
-                for (a, b) in neighbours(n) {
-                    r.relate(n, a, b, |x, y| x.abs_diff(y) != 1);
-                }
-            }
-            Constraint::AntiKnight | Constraint::AntiKing => {
-                let steps: &[(isize, isize)] = if matches!(constraint, Constraint::AntiKnight) {
-                    &[(1, 2), (2, 1), (1, -2), (2, -1)]
-                } else {
-                    &[(0, 1), (1, -1), (1, 0), (1, 1)]
-                };
-                let side = n as isize;
-                for cell in 0..n * n {
-                    let (row, col) = ((cell / n) as isize, (cell % n) as isize);
-                    for &(dr, dc) in steps {
-                        let (rr, cc) = (row + dr, col + dc);
-                        if (0..side).contains(&rr) && (0..side).contains(&cc) {
-                            r.apart.push((cell as u32, (rr * side + cc) as u32));
-                        }
-                    }
-                }
-            }
-            Constraint::Diagonal(d) => r.houses.push(cells32(&d.cells(n))),
-            Constraint::Windoku => match Shape::standard(n).and_then(Shape::with_windows) {
-                Ok(windows) => r.houses.extend(windows.extra().iter().map(|w| cells32(w))),
-                Err(_) => r.check(index, every.clone()),
-            },
-            Constraint::DisjointSets => {
-                r.houses
-                    .extend(disjoint_sets(n).iter().map(|set| cells32(set)));
-            }
             Constraint::Allowed { cell, values } => {
                 let mask = values.iter().fold(0, |m, &v| m | 1 << (v - 1));
                 r.allowed.push((*cell, mask));
             }
             Constraint::Renban { cells } => {
                 r.distinct.push(cells32(cells));
-                r.check(index, cells.clone());
-            }
-            Constraint::Lockout { min_diff, cells } if cells.len() >= 2 => {
-                let d = *min_diff as usize;
-                r.relate(n, cells[0], cells[cells.len() - 1], |x, y| {
-                    x.abs_diff(y) >= d
-                });
-                r.check(index, cells.clone());
-            }
-            Constraint::Modular { modulus, cells } => {
-                let m = *modulus as usize;
-                near_pairs(&mut r, n, cells, m, |x, y| x % m != y % m);
-                for j in m..cells.len() {
-                    r.relate(n, cells[j - m], cells[j], |x, y| x % m == y % m);
-                }
-            }
-            Constraint::Entropic { cells } => {
-                near_pairs(&mut r, n, cells, 3, |x, y| (x - 1) / 3 != (y - 1) / 3);
                 r.check(index, cells.clone());
             }
             Constraint::Sandwich { line, sum } => {
@@ -304,7 +253,6 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
                     }
                 }
             }
-            Constraint::Skyscraper { line, .. } => r.check(index, line.cells(n)),
             Constraint::SumLine {
                 sum,
                 cells,
@@ -401,43 +349,8 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
                 r.distinct.push(cells32(cells));
                 r.check(index, cells.clone());
             }
-            Constraint::Between { cells } if cells.len() >= 2 => {
-                let (first, last) = (cells[0], cells[cells.len() - 1]);
-                for &mid in &cells[1..cells.len() - 1] {
-                    r.relate3(n, [first, last, mid], |x, y, z| {
-                        x.min(y) < z && z < x.max(y)
-                    });
-                }
-            }
-            Constraint::Quad { top_left, .. } => {
-                let t = *top_left;
-                r.check(index, vec![t, t + 1, t + n, t + n + 1]);
-            }
-            Constraint::Indexing { .. } => r.check(index, every.clone()),
-            other => r.check(index, other.cells()),
+            other => r.check(index, check::reads(n, other)),
         }
     }
     r
-}
-
-/// A relation on every orthogonally adjacent pair of `cells`, earlier cell first.
-fn pairs(r: &mut Rules, n: usize, cells: &[usize], rule: fn(usize, usize) -> bool) {
-    for (a, b) in adjacent_pairs(n, cells) {
-        r.relate(n, a, b, rule);
-    }
-}
-
-/// A relation on every pair of `cells` closer than `within` along the line.
-fn near_pairs(
-    r: &mut Rules,
-    n: usize,
-    cells: &[usize],
-    within: usize,
-    rule: impl Fn(usize, usize) -> bool,
-) {
-    for i in 0..cells.len() {
-        for j in i + 1..cells.len().min(i + within) {
-            r.relate(n, cells[i], cells[j], &rule);
-        }
-    }
 }
