@@ -103,7 +103,9 @@ pub struct SolveArgs {
     strict: bool,
     /// The engine: auto (the specialised solver, and for a puzzle it has not answered within
     /// a few thousand guesses, SAT on the candidates its propagation leaves), fast (the
-    /// specialised solver alone), dlx (dancing links) or sat. --stats names the one that
+    /// specialised solver alone), dlx (dancing links) or sat. On variant puzzles, fast is the
+    /// propagation solver, dlx and sat search the puzzle's exact-cover model, and auto hands a
+    /// solve or check over to sat after 65,536 values tried. --stats names the one that
     /// answered each puzzle.
     #[arg(long, value_enum, default_value_t = SudokuEngine::Auto)]
     engine: SudokuEngine,

@@ -84,3 +84,51 @@ fn open_and_bad_killers_are_told_apart() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn every_engine_answers_and_stats_name_it() {
+    let input = &data("thermos.txt");
+    for engine in ["auto", "fast", "dlx", "sat"] {
+        let output = dlx()
+            .args(["solve", "--check", "--stats", "--engine", engine, input])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{engine}");
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            "unique\nunique\n"
+        );
+        let named = match engine {
+            "auto" | "fast" => "engine=propagation",
+            other => &format!("engine={other}"),
+        };
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.matches(named).count(), 2, "{stderr}");
+        let output = dlx()
+            .args(["solve", "--engine", engine, input])
+            .output()
+            .unwrap();
+        let solutions = String::from_utf8(output.stdout).unwrap();
+        for (puzzle, solution) in read("thermos.txt").lines().skip(1).zip(solutions.lines()) {
+            let puzzle = variant::read(puzzle).unwrap();
+            let values: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+            assert_eq!(puzzle.check_solution(&values), Ok(()), "{engine}");
+        }
+    }
+}
+
+#[test]
+fn an_engine_that_needs_the_model_says_why_it_has_none() {
+    // A sum along a whole 9x9 diagonal has too many assignments to tabulate.
+    let puzzle = ".LittleKiller~45~R1C1\n";
+    assert_run(
+        &["solve", "--engine", "dlx"],
+        puzzle,
+        2,
+        Some("unanswered\n"),
+        "dlx: <stdin>:1: --engine dlx needs the exact-cover model, which this puzzle has not: \
+         constraint 1 (little killer) has more than 65536 assignments to tabulate (--engine auto \
+         or fast answers it)\n",
+    );
+    assert_run(&["solve", "--check"], puzzle, 0, Some("multiple\n"), "");
+}

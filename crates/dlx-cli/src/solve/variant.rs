@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use dlx_puzzles::ordered;
-use dlx_puzzles::sudoku::variant;
+use dlx_puzzles::sudoku::{variant, EngineChoice};
 
 use super::{answer_puzzle, SolveArgs};
 use crate::input;
@@ -42,9 +42,11 @@ struct Job {
     text: String,
 }
 
-/// A puzzle's answer: the reader's error, or the search's outcome.
+/// A puzzle's answer: the reader's error, the engine's refusal, or the search's outcome.
 enum Answer {
     Invalid(String),
+    /// The engine asked for needs the exact-cover model, which the puzzle has not.
+    NoModel(String),
     Done {
         run: variant::Run,
         size: usize,
@@ -92,12 +94,25 @@ impl ordered::Sink<Answer> for Printer<'_> {
                 self.outcome = self.outcome.max(Outcome::BadInput);
                 return writeln!(self.out, "invalid puzzle");
             }
+            Answer::NoModel(why) => {
+                eprintln!(
+                    "dlx: {place}: --engine {} needs the exact-cover model, which this puzzle \
+                     has not: {why} (--engine auto or fast answers it)",
+                    EngineChoice::from(args.engine).name()
+                );
+                self.outcome = self.outcome.max(Outcome::BadInput);
+                return writeln!(self.out, "unanswered");
+            }
             Answer::Done { run, size, seconds } => (run, size, seconds),
         };
         if args.stats {
+            let conflicts = match run.engine {
+                "sat" => format!(" conflicts={}", run.effort.conflicts),
+                _ => String::new(),
+            };
             eprintln!(
-                "puzzle={} nodes={} seconds={seconds:.6} engine=propagation",
-                self.puzzles, run.effort.guesses,
+                "puzzle={} nodes={} seconds={seconds:.6} engine={}{conflicts}",
+                self.puzzles, run.effort.guesses, run.engine,
             );
         }
         let first = run
@@ -152,11 +167,13 @@ pub(super) fn run(args: &SolveArgs, inputs: Vec<input::Input>) -> Result<Outcome
             Err(message) => Answer::Invalid(message),
             Ok(puzzle) => {
                 let started = Instant::now();
-                let run = puzzle.run(limit, &stop);
-                Answer::Done {
-                    run,
-                    size: puzzle.shape().size(),
-                    seconds: started.elapsed().as_secs_f64(),
+                match puzzle.run_with(args.engine.into(), limit, &stop, |_| true) {
+                    Ok(run) => Answer::Done {
+                        run,
+                        size: puzzle.shape().size(),
+                        seconds: started.elapsed().as_secs_f64(),
+                    },
+                    Err(why) => Answer::NoModel(why.to_string()),
                 }
             }
         },

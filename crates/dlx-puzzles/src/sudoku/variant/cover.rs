@@ -25,7 +25,7 @@
 //! [`MAX_ASSIGNMENTS`] assignments makes the model refuse the puzzle ([`CoverError`]): long sums
 //! along a 9x9 diagonal, a lunchbox across a whole row.
 
-use dlx_core::{Engine, Entry, Problem, ProblemBuilder, Status, Stop, StopReason};
+use dlx_core::{Engine, Entry, Problem, ProblemBuilder, Status, Stop};
 use thiserror::Error;
 
 use super::check::{self, PartRule, ValuesRule};
@@ -36,9 +36,13 @@ pub const MAX_ASSIGNMENTS: usize = 1 << 16;
 
 /// Why a puzzle has no exact-cover model here.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("constraint {index} ({what}) has more than {MAX_ASSIGNMENTS} assignments to tabulate")]
+#[error(
+    "constraint {} ({what}) has more than {MAX_ASSIGNMENTS} assignments to tabulate",
+    index + 1
+)]
 pub struct CoverError {
-    /// The constraint's position among the puzzle's constraints.
+    /// The constraint's position among the puzzle's constraints, from 0 (the message counts
+    /// from 1).
     pub index: usize,
     /// Its kind.
     pub what: &'static str,
@@ -130,18 +134,18 @@ impl Cover {
             CoverEngine::Links => {
                 let mut search = dlx_core::Search::new(&self.problem);
                 search.set_stop(stop.clone());
-                self.drive(&mut search, limit, each)
+                self.drive(&mut search, engine, limit, each)
             }
             CoverEngine::Cells => {
                 let mut search = dlx_core::cells::Search::new(&self.problem);
                 search.set_stop(stop.clone());
-                self.drive(&mut search, limit, each)
+                self.drive(&mut search, engine, limit, each)
             }
             #[cfg(feature = "sat")]
             CoverEngine::Sat => match dlx_core::sat::Search::new(&self.problem) {
                 Ok(mut search) => {
                     search.set_stop(stop.clone());
-                    let mut run = self.drive(&mut search, limit, each);
+                    let mut run = self.drive(&mut search, engine, limit, each);
                     run.effort.conflicts = search.sat_stats().conflicts;
                     run
                 }
@@ -149,8 +153,9 @@ impl Cover {
                 Err(_) => Run {
                     found: 0,
                     first: None,
-                    stopped: Some(StopReason::Budget),
+                    stopped: Some(dlx_core::StopReason::Budget),
                     effort: Effort::default(),
+                    engine: engine.name(),
                 },
             },
         }
@@ -159,6 +164,7 @@ impl Cover {
     fn drive(
         &self,
         search: &mut dyn Engine,
+        engine: CoverEngine,
         limit: u64,
         mut each: impl FnMut(&[u8]) -> bool,
     ) -> Run {
@@ -167,6 +173,7 @@ impl Cover {
             first: None,
             stopped: None,
             effort: Effort::default(),
+            engine: engine.name(),
         };
         let mut options = Vec::new();
         while run.found < limit {

@@ -35,6 +35,7 @@ pub mod candidates;
 mod check;
 mod constraint;
 pub mod cover;
+pub mod engines;
 pub mod iss;
 pub mod killer;
 mod solve;
@@ -45,8 +46,9 @@ pub use solve::Effort;
 use dlx_core::{Stop, StopReason};
 use thiserror::Error;
 
-use super::Shape;
+use super::{EngineChoice, Shape};
 pub use constraint::{little_killer_cells, Constraint, Diagonal, Indexing, Line};
+use cover::CoverError;
 
 /// Whether a line of text looks like a variant puzzle of a format [`read`] takes rather than a
 /// classic puzzle: a compact killer form, or an ISS constraint string (a `.` followed by a type
@@ -93,6 +95,9 @@ pub struct Run {
     pub stopped: Option<StopReason>,
     /// The search's work.
     pub effort: Effort,
+    /// The engine that answered: `propagation`, or `dlx`, `cells` or `sat` on the exact-cover
+    /// model.
+    pub engine: &'static str,
 }
 
 /// A variant puzzle: a shape, givens (`0` for an empty cell) and constraints.
@@ -184,15 +189,30 @@ impl Variant {
     }
 
     /// Searches for up to `limit` solutions, stopping early when `stop` says so (its budget
-    /// counts values tried).
+    /// counts values tried), with the default engine ([`EngineChoice::Auto`]: see
+    /// [`engines::run`]).
     pub fn run(&self, limit: u64, stop: &Stop) -> Run {
-        solve::run(self, limit, stop, |_| true)
+        self.solutions(limit, stop, |_| true)
     }
 
     /// Searches for up to `limit` solutions as [`run`](Self::run) does, calling `each` with
     /// every solution found (one value per cell); `each` returns whether to go on.
     pub fn solutions(&self, limit: u64, stop: &Stop, each: impl FnMut(&[u8]) -> bool) -> Run {
-        solve::run(self, limit, stop, each)
+        engines::run(self, EngineChoice::Auto, limit, stop, each)
+            .expect("the default engine needs no exact-cover model")
+    }
+
+    /// Searches for up to `limit` solutions with `engine` ([`engines::run`]), calling `each`
+    /// with every solution found; an error when the engine needs the exact-cover model and the
+    /// puzzle has none.
+    pub fn run_with(
+        &self,
+        engine: EngineChoice,
+        limit: u64,
+        stop: &Stop,
+        each: impl FnMut(&[u8]) -> bool,
+    ) -> Result<Run, CoverError> {
+        engines::run(self, engine, limit, stop, each)
     }
 
     /// The true candidates: each cell's values that some solution holds, each with the number

@@ -306,5 +306,6 @@ pub(super) fn run(
         first,
         stopped,
         effort,
+        engine: "propagation",
     }
 }
