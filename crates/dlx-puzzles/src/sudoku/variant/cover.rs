@@ -29,6 +29,7 @@ use dlx_core::{Engine, Entry, Problem, ProblemBuilder, Status, Stop};
 use thiserror::Error;
 
 use super::check::{self, PartRule, ValuesRule};
+use super::table::{tabulate, Rows};
 use super::{Constraint, Effort, Run, Variant};
 
 /// The most assignments of one constraint's cells the model enumerates for its table.
@@ -215,7 +216,7 @@ struct Builder<'a> {
     /// Cells ruled by their set of values: the cells and the accepted sets.
     sets: Vec<(Vec<usize>, Vec<u32>)>,
     /// Tables: the cells and the accepted assignments.
-    tables: Vec<(Vec<usize>, Vec<Vec<u8>>)>,
+    tables: Vec<(Vec<usize>, Rows)>,
     /// Whether two cells share a house (row-major matrix).
     peers: Vec<bool>,
 }
@@ -337,7 +338,8 @@ impl<'a> Builder<'a> {
         let mut cells = scope.cells.clone();
         cells.sort_unstable();
         cells.dedup();
-        let mut grid = vec![0; puzzle.shape().cell_count()];
+        let total = puzzle.shape().cell_count();
+        let mut grid = vec![0; total];
         let accepts = |grid: &[u8]| match &scope.rule {
             Rule::Part(rule) => {
                 let values: Vec<u8> = scope.cells.iter().map(|&c| grid[c]).collect();
@@ -345,59 +347,24 @@ impl<'a> Builder<'a> {
             }
             Rule::Checker => check::holds(puzzle.shape(), grid, puzzle.constraints(), scope.index),
         };
-        let mut rows = Vec::new();
-        let mut visited = 0;
-        let complete = self.tabulate(&cells, 0, &mut grid, &mut visited, &accepts, &mut rows);
-        if !complete {
-            let what = puzzle.constraints()[scope.index].name();
-            return Err(CoverError {
-                index: scope.index,
-                what,
-            });
-        }
+        let differ = |a: usize, b: usize| self.peers[a * total + b];
+        let rows = tabulate(
+            &cells,
+            &self.masks,
+            &differ,
+            &mut grid,
+            &accepts,
+            MAX_ASSIGNMENTS,
+        )
+        .ok_or(CoverError {
+            index: scope.index,
+            what: puzzle.constraints()[scope.index].name(),
+        })?;
         match cells.as_slice() {
-            [cell] => {
-                self.masks[*cell] = rows.iter().fold(0, |m, row| m | 1 << (row[0] - 1));
-            }
+            [cell] => self.masks[*cell] = rows.iter().fold(0, |m, row| m | 1 << (row[0] - 1)),
             _ => self.tables.push((cells, rows)),
         }
         Ok(())
-    }
-
-    /// Every assignment of `cells[at..]` (the earlier ones set in `grid`) that keeps the cells'
-    /// candidates and houses and that `accepts` takes, into `rows`; `false` when more than
-    /// [`MAX_ASSIGNMENTS`] complete assignments were tried.
-    fn tabulate(
-        &self,
-        cells: &[usize],
-        at: usize,
-        grid: &mut [u8],
-        visited: &mut usize,
-        accepts: &dyn Fn(&[u8]) -> bool,
-        rows: &mut Vec<Vec<u8>>,
-    ) -> bool {
-        let Some(&cell) = cells.get(at) else {
-            *visited += 1;
-            if accepts(grid) {
-                rows.push(cells.iter().map(|&c| grid[c]).collect());
-            }
-            return *visited <= MAX_ASSIGNMENTS;
-        };
-        let total = grid.len();
-        for v in 1..=self.n as u8 {
-            let clash = cells[..at]
-                .iter()
-                .any(|&c| grid[c] == v && self.peers[c * total + cell]);
-            if self.masks[cell] >> (v - 1) & 1 == 0 || clash {
-                continue;
-            }
-            grid[cell] = v;
-            if !self.tabulate(cells, at + 1, grid, visited, accepts, rows) {
-                return false;
-            }
-        }
-        grid[cell] = 0;
-        true
     }
 
     fn assemble(self) -> Cover {
@@ -488,7 +455,7 @@ impl<'a> Builder<'a> {
             }
         }
         for ((table_cells, rows), &item) in self.tables.iter().zip(&table_items) {
-            for row in rows {
+            for row in rows.iter() {
                 entries.clear();
                 entries.push(Entry::plain(item));
                 for (&c, &v) in table_cells.iter().zip(row) {

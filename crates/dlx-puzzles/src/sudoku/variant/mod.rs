@@ -39,6 +39,7 @@ pub mod engines;
 pub mod iss;
 pub mod killer;
 mod solve;
+mod table;
 
 pub use candidates::Candidates;
 pub use solve::Effort;

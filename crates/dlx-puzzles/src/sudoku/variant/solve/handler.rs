@@ -7,6 +7,7 @@ use super::lines::{Lunchbox, Sandwich, Segments, XSum};
 use super::rules::{Table, Table3};
 use super::sum::Sum;
 use crate::sudoku::variant::check::holds;
+use crate::sudoku::variant::table::Rows;
 
 /// One rule the propagation keeps.
 pub(super) enum Handler {
@@ -62,7 +63,21 @@ pub(super) enum Handler {
         /// The cells its rule reads.
         reads: Vec<u32>,
     },
+    /// A constraint kept by the table of the assignments its rule accepts: a candidate stays
+    /// while some row that every cell's candidates allow holds it.
+    Table(Box<Tabled>),
 }
+
+/// A small table of assignments and the cells it assigns (at most [`MAX_ARITY`]).
+pub(super) struct Tabled {
+    /// The cells, in the order of each row's values.
+    pub cells: Vec<u32>,
+    /// The accepted assignments.
+    pub rows: Rows,
+}
+
+/// The most cells a [`Handler::Table`] assigns.
+pub(super) const MAX_ARITY: usize = 16;
 
 impl Handler {
     /// The cells whose changes wake the handler.
@@ -72,6 +87,7 @@ impl Handler {
             Handler::Sum(sum) => sum.watched(),
             Handler::Relation { a, b, .. } => vec![*a, *b],
             Handler::Check { reads, .. } => reads.clone(),
+            Handler::Table(t) => t.cells.clone(),
             Handler::Triple { cells, .. } => cells.to_vec(),
             Handler::XSum(x) => x.sums.iter().flat_map(|s| s.watched()).collect(),
             Handler::Sandwich(s) => s.cells.clone(),
@@ -92,7 +108,7 @@ impl Handler {
             Handler::House { cells, .. } => cells.len() as u32,
             Handler::Sum(sum) => sum.priority(),
             Handler::Relation { .. } => 0,
-            Handler::Check { .. } => 0,
+            Handler::Check { .. } | Handler::Table(_) => 0,
             Handler::Triple { .. }
             | Handler::Sandwich(_)
             | Handler::Segments(_)
@@ -113,6 +129,7 @@ impl Handler {
             Handler::Sum(sum) => sum.enforce(grid, q, layout),
             Handler::Relation { a, b, table } => relation(grid, q, *a as usize, *b as usize, table),
             Handler::Check { index, reads } => check(grid, q, layout, *index, reads),
+            Handler::Table(t) => table(grid, q, t),
             Handler::Triple { cells, table } => triple(grid, q, *cells, table),
             Handler::XSum(x) => x.enforce(grid, q, layout),
             Handler::Sandwich(s) => s.enforce(grid, q, layout),
@@ -188,6 +205,28 @@ fn triple(grid: &mut [Mask], q: &mut Queue, cells: [u32; 3], table: &Table3) -> 
         }
     }
     restrict(grid, q, a, ka) && restrict(grid, q, b, kb) && restrict(grid, q, c, kc)
+}
+
+fn table(grid: &mut [Mask], q: &mut Queue, t: &Tabled) -> bool {
+    let mut masks: [Mask; MAX_ARITY] = [0; MAX_ARITY];
+    for (m, &c) in masks.iter_mut().zip(&t.cells) {
+        *m = grid[c as usize];
+    }
+    let mut support: [Mask; MAX_ARITY] = [0; MAX_ARITY];
+    let mut any = false;
+    for row in t.rows.iter() {
+        if row.iter().zip(&masks).all(|(&v, &m)| m >> (v - 1) & 1 == 1) {
+            any = true;
+            for (s, &v) in support.iter_mut().zip(row) {
+                *s |= 1 << (v - 1);
+            }
+        }
+    }
+    any && t
+        .cells
+        .iter()
+        .zip(&support)
+        .all(|(&c, &s)| restrict(grid, q, c as usize, s))
 }
 
 /// The most assignments of a checked constraint's open cells tried in one run.

@@ -18,7 +18,7 @@ use cells::Cells;
 pub use engine::Effort;
 use engine::{Engine, Layout, Mask};
 use groups::{Counting, Cover, Same, Taxicab};
-use handler::Handler;
+use handler::{Handler, Tabled, MAX_ARITY};
 use lines::{Lunchbox, Sandwich, Segments, XSum};
 use sum::Sum;
 
@@ -26,8 +26,13 @@ use std::cell::RefCell;
 
 use dlx_core::{Stop, Watch};
 
-use super::{Run, Variant};
+use super::table::tabulate;
+use super::{check, Run, Variant};
 use crate::sudoku::shape::House;
+
+/// The most assignments tried to tabulate a rule the checker keeps (a table is built once per
+/// puzzle, each assignment by the checker's rule).
+const TABLE_TRIED: usize = 1 << 14;
 
 /// Builds the search for a puzzle.
 fn build(puzzle: &Variant) -> Engine {
@@ -229,10 +234,40 @@ fn build(puzzle: &Variant) -> Engine {
             })));
         }
     }
+    // A rule the checker keeps becomes a table when its accepted assignments are few.
+    let masks: Vec<u32> = puzzle
+        .givens
+        .iter()
+        .map(|&g| if g == 0 { u32::from(all) } else { 1 << (g - 1) })
+        .collect();
+    let mut scratch = vec![0; cells];
     for (index, reads) in &rules.checks {
-        handlers.push(Handler::Check {
-            index: *index,
-            reads: reads.clone(),
+        let mut unique: Vec<usize> = reads.iter().map(|&c| c as usize).collect();
+        unique.sort_unstable();
+        unique.dedup();
+        let accepts = |grid: &[u8]| check::holds(shape, grid, &puzzle.constraints, *index);
+        let differ = |a: usize, b: usize| differs(a as u32, b as u32);
+        let rows = (unique.len() <= MAX_ARITY)
+            .then(|| {
+                tabulate(
+                    &unique,
+                    &masks,
+                    &differ,
+                    &mut scratch,
+                    &accepts,
+                    TABLE_TRIED,
+                )
+            })
+            .flatten();
+        handlers.push(match rows {
+            Some(rows) => Handler::Table(Box::new(Tabled {
+                cells: unique.iter().map(|&c| c as u32).collect(),
+                rows,
+            })),
+            None => Handler::Check {
+                index: *index,
+                reads: reads.clone(),
+            },
         });
     }
     let mut priority = vec![0u32; cells];

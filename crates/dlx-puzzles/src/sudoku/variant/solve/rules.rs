@@ -222,6 +222,8 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
             Constraint::Lunchbox { cells, sum } if cells.len() < n => {
                 r.distinct.push(cells32(cells));
                 r.lunchboxes.push((cells32(cells), *sum as i32));
+                // Its table, when small, keeps what the lunchbox rule's bounds miss.
+                r.check(index, cells.clone());
             }
             // More distinct cells than values: no solution, as the checker says.
             Constraint::Lunchbox { cells, .. } => {
