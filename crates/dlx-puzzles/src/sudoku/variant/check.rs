@@ -305,6 +305,107 @@ pub(super) fn parts(shape: &Shape, all: &[Constraint], index: usize) -> Option<V
     Some(parts)
 }
 
+/// A linear equation: each cell once with its coefficient (none of them 0), and the total.
+pub(super) type Equation = (Vec<(usize, i32)>, i32);
+
+/// A constraint whose rule is a set of linear equations of its cells (sums, arrows, double
+/// arrows, little killers, pill arrows on a side up to 9, zippers, region sum lines), as those
+/// equations. `None` for the other kinds.
+pub(super) fn equations(shape: &Shape, constraint: &Constraint) -> Option<Vec<Equation>> {
+    let n = shape.size();
+    let equations: Vec<(Vec<(usize, i32)>, i32)> = match constraint {
+        Constraint::Sum {
+            cells,
+            sum,
+            coefficients,
+        } => {
+            let k = |i: usize| coefficients.as_ref().map_or(1, |k| k[i]);
+            vec![(
+                cells.iter().enumerate().map(|(i, &c)| (c, k(i))).collect(),
+                *sum,
+            )]
+        }
+        Constraint::Arrow { circle, shaft } => {
+            vec![(ones(&[*circle], -1).chain(ones(shaft, 1)).collect(), 0)]
+        }
+        Constraint::DoubleArrow { cells } if cells.len() >= 2 => {
+            let last = cells.len() - 1;
+            let ends = [cells[0], cells[last]];
+            vec![(ones(&ends, -1).chain(ones(&cells[1..last], 1)).collect(), 0)]
+        }
+        Constraint::LittleKiller { sum, cells } => vec![(ones(cells, 1).collect(), *sum as i32)],
+        // Each pill cell after the first is one decimal digit, as every value is up to 9.
+        Constraint::PillArrow { pill, shaft } if n <= 9 => {
+            let mut pill = pill.clone();
+            pill.sort_unstable();
+            let mut place = 1;
+            let mut terms = Vec::new();
+            for &c in pill.iter().rev() {
+                terms.push((c, place));
+                place *= 10;
+            }
+            terms.extend(ones(shaft, -1));
+            vec![(terms, 0)]
+        }
+        // Every pair the same distance from the middle adds up to the middle value (odd
+        // length) or to the ends (even length).
+        Constraint::Zipper { cells } => {
+            let len = cells.len();
+            let ends = vec![(cells[0], -1), (cells[len - 1], -1)];
+            let middle = vec![(cells[len / 2], -1)];
+            let sums_to = if len % 2 == 1 { &middle } else { &ends };
+            let pairs = (0..len / 2).filter(|&i| len % 2 == 1 || i > 0);
+            pairs
+                .map(|i| {
+                    let pair = [(cells[i], 1), (cells[len - 1 - i], 1)];
+                    (pair.iter().chain(sums_to).copied().collect(), 0)
+                })
+                .collect()
+        }
+        // Each stretch in one region adds up to what the next one does.
+        Constraint::RegionSumLine { cells } => {
+            let mut stretches: Vec<Vec<usize>> = Vec::new();
+            let mut region = None;
+            for &c in cells {
+                if region != Some(shape.region_of(c)) {
+                    region = Some(shape.region_of(c));
+                    stretches.push(Vec::new());
+                }
+                stretches.last_mut().expect("a stretch was opened").push(c);
+            }
+            stretches
+                .windows(2)
+                .map(|w| (ones(&w[0], 1).chain(ones(&w[1], -1)).collect(), 0))
+                .collect()
+        }
+        _ => return None,
+    };
+    Some(
+        equations
+            .into_iter()
+            .map(|(terms, total)| (merged(terms), total))
+            .collect(),
+    )
+}
+
+/// Each of `cells` with the coefficient `k`.
+fn ones(cells: &[usize], k: i32) -> impl Iterator<Item = (usize, i32)> + '_ {
+    cells.iter().map(move |&c| (c, k))
+}
+
+/// Terms with each cell once, its coefficients added up, and no coefficient 0.
+fn merged(terms: Vec<(usize, i32)>) -> Vec<(usize, i32)> {
+    let mut merged: Vec<(usize, i32)> = Vec::new();
+    for (cell, k) in terms {
+        match merged.iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, sum)) => *sum += k,
+            None => merged.push((cell, k)),
+        }
+    }
+    merged.retain(|&(_, k)| k != 0);
+    merged
+}
+
 /// `rule` on every two cells of `cells` at most `within` places apart along the list.
 fn chain(
     cells: &[usize],

@@ -28,7 +28,7 @@
 use dlx_core::{Engine, Entry, Problem, ProblemBuilder, Status, Stop};
 use thiserror::Error;
 
-use super::check::{self, PartRule, ValuesRule};
+use super::check::{self, Equation, PartRule, ValuesRule};
 use super::table::{tabulate, Rows};
 use super::{Constraint, Effort, Run, Variant};
 
@@ -217,6 +217,8 @@ struct Builder<'a> {
     sets: Vec<(Vec<usize>, Vec<u32>)>,
     /// Tables: the cells and the accepted assignments.
     tables: Vec<(Vec<usize>, Rows)>,
+    /// Linear equations: each cell with its coefficient, and the total.
+    sums: Vec<Equation>,
     /// Whether two cells share a house (row-major matrix).
     peers: Vec<bool>,
 }
@@ -249,6 +251,7 @@ impl<'a> Builder<'a> {
             groups: Vec::new(),
             sets: Vec::new(),
             tables: Vec::new(),
+            sums: Vec::new(),
             peers,
         }
     }
@@ -281,6 +284,10 @@ impl<'a> Builder<'a> {
                         }),
                     }
                 }
+                continue;
+            }
+            if let Some(equations) = check::equations(puzzle.shape(), constraint) {
+                self.sums.extend(equations);
                 continue;
             }
             let cells = check::reads(self.n, constraint);
@@ -387,6 +394,19 @@ impl<'a> Builder<'a> {
         let table_items: Vec<usize> = (0..self.tables.len())
             .map(|t| primary(format!("t{t}")))
             .collect();
+        let chains: Vec<Chain> = self
+            .sums
+            .iter()
+            .map(|(terms, total)| Chain::new(terms, *total, &self.masks))
+            .collect();
+        let step_items: Vec<Vec<usize>> = chains
+            .iter()
+            .enumerate()
+            .map(|(s, chain)| {
+                let steps = chain.terms.len().max(1);
+                (0..steps).map(|i| primary(format!("q{s}.{i}"))).collect()
+            })
+            .collect();
         let group_items: Vec<Vec<usize>> = (0..self.groups.len())
             .map(|g| {
                 (1..=n)
@@ -397,12 +417,31 @@ impl<'a> Builder<'a> {
                     .collect()
             })
             .collect();
+        let partial_items: Vec<Vec<usize>> = chains
+            .iter()
+            .enumerate()
+            .map(|(s, chain)| {
+                let partials = chain.terms.len().saturating_sub(1);
+                (0..partials)
+                    .map(|i| {
+                        b.secondary(format!("q{s}p{i}"))
+                            .expect("distinct item names")
+                    })
+                    .collect()
+            })
+            .collect();
         let mut tabled = vec![None; cells];
-        for (table_cells, _) in &self.tables {
-            for &c in table_cells {
-                if tabled[c].is_none() {
-                    tabled[c] = Some(b.secondary(format!("c{c}")).expect("distinct item names"));
-                }
+        let summed = self
+            .sums
+            .iter()
+            .flat_map(|(terms, _)| terms.iter().map(|t| t.0));
+        let listed = self
+            .tables
+            .iter()
+            .flat_map(|(cells, _)| cells.iter().copied());
+        for c in listed.chain(summed) {
+            if tabled[c].is_none() {
+                tabled[c] = Some(b.secondary(format!("c{c}")).expect("distinct item names"));
             }
         }
         let colors: Vec<u32> = (1..=n)
@@ -468,12 +507,135 @@ impl<'a> Builder<'a> {
                 add(&mut b, &entries);
             }
         }
+        for ((chain, steps), partials) in chains.iter().zip(&step_items).zip(&partial_items) {
+            let mut color = |p: i64| b.color(&format!("s{p}")).expect("a valid color name");
+            let mut options: Vec<Vec<Entry>> = Vec::new();
+            for (i, step) in chain.steps().enumerate() {
+                for (before, cell, value, after) in step {
+                    let mut entries = vec![Entry::plain(steps[i])];
+                    if let Some(cell) = cell {
+                        let item = tabled[cell].expect("a summed cell has its item");
+                        entries.push(Entry {
+                            item,
+                            color: colors[usize::from(value) - 1],
+                        });
+                    }
+                    if i > 0 {
+                        entries.push(Entry {
+                            item: partials[i - 1],
+                            color: color(before),
+                        });
+                    }
+                    if i < partials.len() {
+                        entries.push(Entry {
+                            item: partials[i],
+                            color: color(after),
+                        });
+                    }
+                    options.push(entries);
+                }
+            }
+            for entries in options {
+                add(&mut b, &entries);
+            }
+        }
         let problem = b.build().expect("the model is a valid problem");
         Cover {
             problem,
             placements,
             cells,
         }
+    }
+}
+
+/// A linear equation as a chain of steps: step `i` adds term `i` to the partial sum of the terms
+/// before it; the last one reaches the total. Only partial sums from which the total can still
+/// be reached are kept.
+struct Chain {
+    terms: Vec<(usize, i64)>,
+    /// Each cell's candidates, by term.
+    values: Vec<Vec<u8>>,
+    /// The partial sums that can be reached after each term and still reach the total.
+    partials: Vec<Vec<i64>>,
+    total: i64,
+}
+
+impl Chain {
+    fn new(terms: &[(usize, i32)], total: i32, masks: &[u32]) -> Chain {
+        let terms: Vec<(usize, i64)> = terms.iter().map(|&(c, k)| (c, i64::from(k))).collect();
+        let values: Vec<Vec<u8>> = terms
+            .iter()
+            .map(|&(c, _)| {
+                (1..=32u8)
+                    .filter(|v| masks[c] >> (v - 1) & 1 == 1)
+                    .collect()
+            })
+            .collect();
+        let step = |from: &[i64], i: usize| -> Vec<i64> {
+            let k_i = terms[i].1;
+            let mut next: Vec<i64> = from
+                .iter()
+                .flat_map(|&p| values[i].iter().map(move |&v| p + k_i * i64::from(v)))
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            next
+        };
+        // Forward: the sums the first terms reach; backward: the sums the last terms add.
+        let k = terms.len();
+        let mut forward = vec![vec![0i64]];
+        for i in 0..k {
+            let next = step(&forward[i], i);
+            forward.push(next);
+        }
+        let mut backward = vec![vec![0i64]; k + 1];
+        for i in (0..k).rev() {
+            backward[i] = step(&backward[i + 1], i);
+        }
+        let total = i64::from(total);
+        let partials = (1..k)
+            .map(|i| {
+                let reach = |p: &i64| backward[i].binary_search(&(total - p)).is_ok();
+                forward[i].iter().copied().filter(reach).collect()
+            })
+            .collect();
+        Chain {
+            terms,
+            values,
+            partials,
+            total,
+        }
+    }
+
+    /// Each step's options: the partial sum before, the cell and its value, the partial sum
+    /// after (the total after the last). An equation without terms is one step without a
+    /// cell, there when the total is 0.
+    fn steps(&self) -> impl Iterator<Item = Vec<(i64, Option<usize>, u8, i64)>> + '_ {
+        let k = self.terms.len();
+        let empty = (k == 0).then(|| {
+            let holds = self.total == 0;
+            holds.then_some((0, None, 1, 0)).into_iter().collect()
+        });
+        let steps = (0..k).map(move |i| {
+            let before: &[i64] = if i == 0 { &[0] } else { &self.partials[i - 1] };
+            let (cell, k_i) = self.terms[i];
+            let mut options = Vec::new();
+            for &p in before {
+                for &v in &self.values[i] {
+                    let after = p + k_i * i64::from(v);
+                    let fits = if i + 1 == k {
+                        after == self.total
+                    } else {
+                        self.partials[i].binary_search(&after).is_ok()
+                    };
+                    if fits {
+                        options.push((p, Some(cell), v, after));
+                    }
+                }
+            }
+            options
+        });
+        empty.into_iter().chain(steps)
     }
 }
 

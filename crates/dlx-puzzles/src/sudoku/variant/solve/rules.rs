@@ -164,45 +164,27 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
             }
             continue;
         }
+        if let Some(equations) = check::equations(shape, constraint) {
+            for (terms, total) in equations {
+                if terms.iter().all(|&(_, k)| k == 1 || k == -1) {
+                    let side = |sign: i32| {
+                        let cells = terms.iter().filter(|&&(_, k)| k == sign);
+                        cells.map(|&(c, _)| c as u32).collect()
+                    };
+                    r.sums.push((side(1), side(-1), total));
+                } else {
+                    let terms = terms.iter().map(|&(c, k)| (c as u32, k)).collect();
+                    r.weighted.push((terms, total));
+                }
+            }
+            continue;
+        }
         match constraint {
             Constraint::Cage { cells, sum } => {
                 r.distinct.push(cells32(cells));
                 if let Some(sum) = sum {
                     r.cages.push((cells32(cells), *sum as i32));
                 }
-            }
-            Constraint::Sum {
-                cells,
-                sum,
-                coefficients,
-            } => {
-                let ones = coefficients
-                    .as_ref()
-                    .map_or(true, |k| k.iter().all(|&k| k == 1 || k == -1));
-                if ones {
-                    let (mut pos, mut neg) = (Vec::new(), Vec::new());
-                    for (i, &c) in cells.iter().enumerate() {
-                        match coefficients.as_ref().map_or(1, |k| k[i]) {
-                            1 => pos.push(c as u32),
-                            _ => neg.push(c as u32),
-                        }
-                    }
-                    r.sums.push((pos, neg, *sum));
-                } else if let Some(k) = coefficients {
-                    let terms = cells.iter().zip(k).filter(|(_, &k)| k != 0);
-                    let terms = terms.map(|(&c, &k)| (c as u32, k)).collect();
-                    r.weighted.push((terms, *sum));
-                }
-            }
-            Constraint::Arrow { circle, shaft } => {
-                r.sums.push((cells32(shaft), vec![*circle as u32], 0));
-            }
-            Constraint::DoubleArrow { cells } if cells.len() >= 2 => {
-                let ends = vec![cells[0] as u32, cells[cells.len() - 1] as u32];
-                r.sums.push((cells32(&cells[1..cells.len() - 1]), ends, 0));
-            }
-            Constraint::LittleKiller { sum, cells } => {
-                r.sums.push((cells32(cells), Vec::new(), *sum as i32));
             }
             Constraint::Allowed { cell, values } => {
                 let mask = values.iter().fold(0, |m, &v| m | 1 << (v - 1));
@@ -260,44 +242,6 @@ pub(super) fn rules(puzzle: &Variant) -> Rules {
                 cells,
                 is_loop: false,
             } => r.segments.push((cells32(cells), *sum as usize)),
-            Constraint::Zipper { cells } => {
-                let len = cells.len();
-                for i in 0..len / 2 {
-                    let pair = vec![cells[i] as u32, cells[len - 1 - i] as u32];
-                    if len % 2 == 1 {
-                        r.sums.push((pair, vec![cells[len / 2] as u32], 0));
-                    } else if i > 0 {
-                        let ends = vec![cells[0] as u32, cells[len - 1] as u32];
-                        r.sums.push((pair, ends, 0));
-                    }
-                }
-            }
-            Constraint::RegionSumLine { cells } => {
-                let mut stretches: Vec<Vec<u32>> = Vec::new();
-                let mut region = None;
-                for &c in cells {
-                    if region != Some(shape.region_of(c)) {
-                        region = Some(shape.region_of(c));
-                        stretches.push(Vec::new());
-                    }
-                    stretches.last_mut().expect("a stretch").push(c as u32);
-                }
-                for w in stretches.windows(2) {
-                    r.sums.push((w[0].clone(), w[1].clone(), 0));
-                }
-            }
-            Constraint::PillArrow { pill, shaft } if n <= 9 => {
-                let mut pill = pill.clone();
-                pill.sort_unstable();
-                let mut terms: Vec<(u32, i32)> = Vec::new();
-                let mut place = 1;
-                for &c in pill.iter().rev() {
-                    terms.push((c as u32, place));
-                    place *= 10;
-                }
-                terms.extend(shaft.iter().map(|&c| (c as u32, -1)));
-                r.weighted.push((terms, 0));
-            }
             Constraint::GlobalMod | Constraint::GlobalEntropy => {
                 let class = |k: usize| -> Mask {
                     (1..=n)
