@@ -143,7 +143,9 @@ pub(super) fn link(line: &str) -> Option<Link<'_>> {
                 .all(|b| b.is_ascii_alphanumeric() || b"+/=%-_".contains(&b))
     };
     match prefixed(line) {
-        Some((kind, skip)) if base64(&line[skip..]) => found(kind, skip, line.len()),
+        Some((kind, skip)) if base64(&line[skip..]) || line[skip..].starts_with('{') => {
+            found(kind, skip, line.len())
+        }
         _ if line.starts_with("N4Ig") && base64(line) => found(Kind::FPuzzles, 0, line.len()),
         _ => None,
     }
