@@ -8,7 +8,7 @@ use proptest::prelude::*;
 /// The f-puzzles object of a 9x9 grid with no givens and the members `members` (JSON text
 /// without braces, empty for none).
 fn fpuzzle(members: &str) -> String {
-    let row = format!("[{}]", vec!["{\"value\":0}"; 9].join(","));
+    let row = format!("[{}]", ["{\"value\":0}"; 9].join(","));
     let grid = vec![row; 9].join(",");
     let comma = if members.is_empty() { "" } else { "," };
     format!("{{\"size\":9,\"grid\":[{grid}]{comma}{members}}}")
