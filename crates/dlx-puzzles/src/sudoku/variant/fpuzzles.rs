@@ -1,4 +1,4 @@
-//! f-puzzles' puzzle JSON, as its links hold it (see [`link`](super::link) for the links).
+//! f-puzzles' puzzle JSON, as its links hold it ([`read`](super::read) takes the links too).
 //!
 //! The object holds `size`, `grid` (rows of cells: `value` with `given: true` is a given,
 //! `givenPencilMarks` the values a cell may take, `region` its jigsaw region; a solver's own

@@ -1,5 +1,5 @@
-//! SudokuPad's own puzzle JSON (its `scl` and `ctc` links; see [`link`](super::link)), read for
-//! what it states as rules: the givens, the regions, the cages.
+//! SudokuPad's own puzzle JSON (its `scl` and `ctc` links, which [`read`](super::read) takes),
+//! read for what it states as rules: the givens, the regions, the cages.
 //!
 //! SudokuPad shortens its JSON before compressing it: keys unquoted and abbreviated (`ce` for
 //! `cells`, `ca` for `cages`, `re` for `regions`, `v` for `value`), strings in single quotes,
