@@ -209,6 +209,11 @@ fn variant_formats_an_fpuzzles_puzzle_solves_uniquely() {
     );
     assert_eq!(variant::read(&link).as_ref(), Ok(&v));
     assert!(variant::looks_like(CLASSIC.lines().next().unwrap()));
+    // The one-call API (which Python's dlx.sudoku calls) takes both.
+    for text in [CLASSIC, &link] {
+        let solved = dlx_puzzles::sudoku::solve(text).unwrap().unwrap();
+        assert_eq!(solved.trim_end(), variant::write_values(9, &solution));
+    }
 }
 
 #[test]

@@ -433,8 +433,9 @@ impl Reader<'_> {
             "killercage" | "extraregion" => {
                 for (k, entry) in self.entries(key, value)?.iter().enumerate() {
                     let cells = self.cells(entry.get("cells"), &at(k, "cells"))?;
+                    // A sum of 0 is no sum, as ISS reads it.
                     let sum = match key {
-                        "killercage" => self.clue((k, entry), key)?,
+                        "killercage" => self.clue((k, entry), key)?.filter(|&s| s > 0),
                         _ => None,
                     };
                     self.constraints.push(Constraint::Cage { cells, sum });
@@ -643,6 +644,14 @@ impl Reader<'_> {
                     let Some(clue) = self.clue((k, entry), key)? else {
                         continue;
                     };
+                    if clue == 0 && key != "sandwichsum" {
+                        return Err(self.fail(
+                            &at(k, "value"),
+                            Problem::Number {
+                                expected: "a clue above 0",
+                            },
+                        ));
+                    }
                     let (front, back) = if front {
                         (Some(clue), None)
                     } else {

@@ -492,9 +492,10 @@ fn cages(
             }
         }
         match (unique, sum) {
+            // A sum of 0 is no sum, as ISS reads it.
             (true, sum) => out.push(Constraint::Cage {
                 cells: members,
-                sum,
+                sum: sum.filter(|&s| s > 0),
             }),
             (false, Some(sum)) => out.push(Constraint::Sum {
                 cells: members,
