@@ -244,6 +244,20 @@ fn variant_formats_sudokupad_givens_regions_and_cages() {
     ));
 }
 
+#[test]
+fn variant_formats_sudokupad_jigsaw_regions() {
+    // The regions of the f-puzzles jigsaw test above, listed by [row, column].
+    let json = r#"{"cells":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"regions":[[[0,0],[1,0],[1,1],[2,0]],[[0,1],[0,2],[0,3],[1,2]],[[1,3],[2,2],[2,3],[3,3]],[[2,1],[3,0],[3,1],[3,2]]]}"#;
+    let expected = iss::read(".Shape~4x4.NoBoxes.Jigsaw~0111001203223332").unwrap();
+    assert_eq!(variant::read(json).as_ref(), Ok(&expected));
+    // A cell left out of every region is refused.
+    let short = json.replace(",[3,2]]]", "]]");
+    assert!(matches!(
+        variant::read(&short).unwrap_err().problem,
+        Problem::Unsupported(_)
+    ));
+}
+
 /// The error reading `text`: line, column, item, problem.
 fn error(text: &str) -> (usize, usize, String, Problem) {
     let e = variant::read(text).expect_err(text);
