@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use dlx_core::quote::escape;
 use dlx_core::{Budget, Stop, StopReason};
 use dlx_puzzles::sudoku::batch::{Answered, Batch, Invalid, Mode, Picture, Reply, Sink};
@@ -114,6 +114,19 @@ pub struct SolveArgs {
     /// COLUMNS`, then the rows, blank-separated, `-` for empty cells and holes).
     #[arg(long, value_name = "NAME|FILE", conflicts_with_all = ["size", "boxes", "regions", "extra", "alphabet", "marks", "pretty", "svg"])]
     shape: Option<String>,
+    /// Print each puzzle in this format instead of solving it: `iss`, ISS's constraint string
+    /// (`.Cage~15~R1C1~R1C2.Thermo~R2C1~R2C2…`), for variant puzzles in any form `dlx solve`
+    /// reads (f-puzzles and SudokuPad JSON and links, ISS's strings, the killer forms; a line of
+    /// givens reads as one too).
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with_all = ["count", "check", "stats", "pretty", "svg", "strict", "shape", "marks", "budget", "timeout"])]
+    format: Option<SolveFormat>,
+}
+
+/// The formats `dlx solve --format` writes puzzles in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SolveFormat {
+    /// ISS's constraint string, one puzzle a line.
+    Iss,
 }
 
 /// The writing side of one `dlx solve` run: answers in input order, diagnostics, totals.
@@ -399,6 +412,14 @@ impl SolveArgs {
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
     if let Some(spec) = &args.shape {
         return freeform::run(args, spec);
+    }
+    if args.format.is_some() {
+        // Every input read as variant puzzles, to be written out.
+        let inputs = input::files_or_stdin(&args.files)
+            .iter()
+            .map(|path| input::read(Some(path)))
+            .collect::<Result<Vec<_>>>()?;
+        return variant::run(args, inputs);
     }
     if let Some(inputs) = variant::read_if_variant(&args.files) {
         return variant::run(args, inputs);

@@ -132,3 +132,79 @@ fn an_engine_that_needs_the_model_says_why_it_has_none() {
     );
     assert_run(&["solve", "--check"], puzzle, 0, Some("multiple\n"), "");
 }
+
+/// The puzzles of the pasted-variants file, read by the library, in order: the JSON object
+/// over many lines, the f-puzzles link, the ISS string.
+fn pasted_puzzles() -> Vec<variant::Variant> {
+    let text = read("pasted-variants.txt");
+    let start = text.find('{').unwrap();
+    let end = text.find("\n}").unwrap() + 2;
+    let mut puzzles = vec![variant::read(&text[start..end]).unwrap()];
+    for line in text[end..].lines().filter(|l| !l.trim().is_empty()) {
+        puzzles.push(variant::read(line).unwrap());
+    }
+    puzzles
+}
+
+#[test]
+fn pasted_variants_are_solved_and_written_as_iss_strings() {
+    let input = &data("pasted-variants.txt");
+    let puzzles = pasted_puzzles();
+    assert_eq!(puzzles.len(), 3);
+    // Solved: each answer passes the library's checker.
+    let output = dlx().args(["solve", input]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let printed = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(printed.lines().count(), 3);
+    for (puzzle, solution) in puzzles.iter().zip(printed.lines()) {
+        let values: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+        assert_eq!(puzzle.check_solution(&values), Ok(()));
+    }
+    assert_prints(&["solve", "--check", input], 0, "unique\nunique\nunique\n");
+    // Written as ISS's strings: each reads back as the puzzle pasted; the same from a pipe.
+    let output = dlx()
+        .args(["solve", "--format", "iss", input])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let written = String::from_utf8(output.stdout).unwrap();
+    let back: Vec<variant::Variant> = written
+        .lines()
+        .map(|line| variant::iss::read(line).unwrap())
+        .collect();
+    assert_eq!(back, puzzles);
+    assert_run(
+        &["solve", "--format", "iss"],
+        &read("pasted-variants.txt"),
+        0,
+        Some(&written),
+        "",
+    );
+    // --format writes, it does not search.
+    dlx()
+        .args(["solve", "--format", "iss", "--count", input])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn a_link_without_its_puzzle_is_named_and_the_rest_answered() {
+    let text = format!(
+        "https://sudokupad.app/RPBnQFRLR8\n{}",
+        read("pasted-variants.txt")
+    );
+    assert_run(
+        &["solve", "--check"],
+        &text,
+        2,
+        Some("invalid puzzle\nunique\nunique\nunique\n"),
+        "<stdin>:1:23: at \"RPBnQFRLR8\": a short SudokuPad puzzle id",
+    );
+    assert_run(
+        &["solve", "--format", "iss"],
+        "{\"size\": 2,\n \"grid\": [[{},{}],[{}]]}\n.Thermo~R1C1~R1C2\n",
+        2,
+        Some("invalid puzzle\n.Thermo~R1C1~R1C2\n"),
+        "<stdin>:2:19: at \"grid[1]\": expected a row",
+    );
+}

@@ -32,7 +32,7 @@ type Check = fn(&[u8]);
 /// Every target's inputs, through its checks.
 #[test]
 fn every_input_kept_passes_its_targets_checks() {
-    let targets: [(&str, Check); 8] = [
+    let targets: [(&str, Check); 10] = [
         ("knuth", fuzz::knuth),
         ("sudoku_reader", fuzz::sudoku_reader),
         ("sudoku_json", fuzz::sudoku_json),
@@ -41,6 +41,8 @@ fn every_input_kept_passes_its_targets_checks() {
         ("judge", fuzz::judge),
         ("free_shape", fuzz::free_shape),
         ("variant", fuzz::variant),
+        ("fpuzzles", fuzz::fpuzzles),
+        ("sudokupad", fuzz::sudokupad),
     ];
     let mut kept = 0;
     for (target, check) in targets {

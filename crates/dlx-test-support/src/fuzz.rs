@@ -248,11 +248,42 @@ pub fn variant(data: &[u8]) {
         return;
     };
     let _ = variant::killer::read(text);
-    let Ok(puzzle) = variant::read(text) else {
+    if let Ok(puzzle) = variant::read(text) {
+        read_back_and_search(&puzzle);
+    }
+}
+
+/// f-puzzles' JSON (and its links, through `variant::read`): reading never panics; what reads is
+/// checked as [`variant`] checks it.
+pub fn fpuzzles(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let back = variant::iss::read(&variant::iss::write(&puzzle)).expect("a written puzzle reads");
-    assert_eq!(back, puzzle);
+    if let Ok(puzzle) = variant::fpuzzles::read(text) {
+        read_back_and_search(&puzzle);
+    }
+    if let Ok(puzzle) = variant::read(&format!("fpuzzles{}", text.trim())) {
+        read_back_and_search(&puzzle);
+    }
+}
+
+/// SudokuPad's JSON, shortened or plain, and compressed (the bytes after `scl` in a link):
+/// parsing and reading never panic; what reads is checked as [`variant`] checks it.
+pub fn sudokupad(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let _ = variant::sudokupad::parse(text);
+    if let Ok(puzzle) = variant::read(&format!("scl{}", text.trim())) {
+        read_back_and_search(&puzzle);
+    }
+}
+
+/// A puzzle read is written in ISS's form and read back the same; its search, on a small
+/// budget, never panics and returns only grids the checker accepts.
+fn read_back_and_search(puzzle: &variant::Variant) {
+    let back = variant::iss::read(&variant::iss::write(puzzle)).expect("a written puzzle reads");
+    assert_eq!(&back, puzzle);
     let stop = Stop::new().with_budget(Budget::Nodes(200));
     puzzle.solutions(3, &stop, |grid| {
         assert_eq!(puzzle.check_solution(grid), Ok(()));

@@ -1,5 +1,7 @@
-//! `dlx solve` on variant puzzles (ISS's constraint strings, the compact killer forms): one
-//! puzzle per line, answered in input order, a solution as one line of values.
+//! `dlx solve` on variant puzzles (ISS's constraint strings, the compact killer forms,
+//! f-puzzles' and SudokuPad's JSON and links): one puzzle per line (a JSON object may span
+//! lines), answered in input order, a solution as one line of values; with `--format iss`, each
+//! puzzle written as ISS's constraint string instead.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -42,11 +44,13 @@ struct Job {
     text: String,
 }
 
-/// A puzzle's answer: the reader's error, the engine's refusal, or the search's outcome.
+/// A puzzle's answer: the reader's error, the engine's refusal, the puzzle written out
+/// (`--format`), or the search's outcome.
 enum Answer {
     Invalid(String),
     /// The engine asked for needs the exact-cover model, which the puzzle has not.
     NoModel(String),
+    Written(String),
     Done {
         run: variant::Run,
         size: usize,
@@ -94,6 +98,7 @@ impl ordered::Sink<Answer> for Printer<'_> {
                 self.outcome = self.outcome.max(Outcome::BadInput);
                 return writeln!(self.out, "invalid puzzle");
             }
+            Answer::Written(text) => return writeln!(self.out, "{text}"),
             Answer::NoModel(why) => {
                 eprintln!(
                     "dlx: {place}: --engine {} needs the exact-cover model, which this puzzle \
@@ -165,6 +170,7 @@ pub(super) fn run(args: &SolveArgs, inputs: Vec<input::Input>) -> Result<Outcome
         || (),
         |_, job: &mut Job| match variants::read(&job.file, job.line, &job.text) {
             Err(message) => Answer::Invalid(message),
+            Ok(puzzle) if args.format.is_some() => Answer::Written(variant::iss::write(&puzzle)),
             Ok(puzzle) => {
                 let started = Instant::now();
                 match puzzle.run_with(args.engine.into(), limit, &stop, |_| true) {

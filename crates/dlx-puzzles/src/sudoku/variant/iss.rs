@@ -63,7 +63,9 @@ pub const UNSUPPORTED: &[&str] = &[
 /// The largest side ISS reads.
 const MAX_SIDE: usize = 16;
 
-/// Why a text is not a puzzle this reader takes: where, the item, and what was expected.
+/// Why a text is not a puzzle a variant reader takes (ISS's strings, the killer forms, f-puzzles'
+/// and SudokuPad's JSON and links): where, the item, and what was expected. The one error of
+/// every variant reader: in JSON, `item` is the path of the value at fault (`killercage[2].cells`).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("line {line}, column {column}, at {item:?}: {problem}")]
 pub struct IssError {
@@ -71,13 +73,14 @@ pub struct IssError {
     pub line: usize,
     /// 1-based column (in characters) of the item's or argument's start.
     pub column: usize,
-    /// The item or argument, cut to 40 characters.
+    /// The item or argument (in JSON, the path of the value), cut to 40 characters.
     pub item: String,
     /// What is wrong.
     pub problem: Problem,
 }
 
-/// What is wrong with an item of an ISS puzzle string.
+/// What is wrong with an item of a variant puzzle (an ISS puzzle string, a value of f-puzzles' or
+/// SudokuPad's JSON, a link).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum Problem {
@@ -130,6 +133,12 @@ pub enum Problem {
         /// The side given here.
         second: usize,
     },
+    /// Text that is not JSON where JSON was expected (f-puzzles, SudokuPad); serde_json's words.
+    #[error("not JSON: {0}")]
+    Json(String),
+    /// A SudokuPad link that names its puzzle by a short id: the puzzle is on a server.
+    #[error("a short SudokuPad puzzle id: the puzzle is on SudokuPad's server, which dlx does not reach (paste a link that holds the puzzle, `?puzzle=scl…` or `fpuzzles…`, or its f-puzzles JSON)")]
+    NeedsNetwork,
     /// A killer section in error.
     #[error(transparent)]
     Killer(KillerError),

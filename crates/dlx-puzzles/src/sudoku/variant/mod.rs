@@ -36,9 +36,18 @@ mod check;
 mod constraint;
 pub mod cover;
 pub mod engines;
+#[cfg(feature = "json")]
+pub mod fpuzzles;
 pub mod iss;
 pub mod killer;
+#[cfg(feature = "json")]
+mod link;
+mod pasted;
+#[cfg(feature = "json")]
+mod place;
 mod solve;
+#[cfg(feature = "json")]
+pub mod sudokupad;
 mod table;
 
 pub use candidates::Candidates;
@@ -52,8 +61,9 @@ pub use constraint::{little_killer_cells, Constraint, Diagonal, Indexing, Line};
 use cover::CoverError;
 
 /// Whether a line of text looks like a variant puzzle of a format [`read`] takes rather than a
-/// classic puzzle: a compact killer form, or an ISS constraint string (a `.` followed by a type
-/// name or `~`, where a classic puzzle has another `.` or a digit).
+/// classic puzzle: a compact killer form, an ISS constraint string (a `.` followed by a type
+/// name or `~`, where a classic puzzle has another `.` or a digit), f-puzzles' or SudokuPad's
+/// JSON (its opening line), or a link of either.
 pub fn looks_like(line: &str) -> bool {
     let line = line.trim();
     let mut chars = line.chars();
@@ -63,12 +73,15 @@ pub fn looks_like(line: &str) -> bool {
             .is_some_and(|c| c == '~' || c.is_ascii_alphabetic());
     iss || line.starts_with("3x3:")
         || (line.chars().count() == 81 && line.chars().any(|c| "<>^v`',".contains(c)))
+        || pasted::looks_like(line)
 }
 
-/// Reads a variant puzzle in any format the module knows (ISS's puzzle strings and compact
-/// forms, which take in the killer forms; see [`iss::read`]).
+/// Reads a variant puzzle in any format the module knows: ISS's puzzle strings and compact
+/// forms, which take in the killer forms ([`iss::read`]); f-puzzles' JSON and SudokuPad's, and
+/// links of either (whose puzzle is in the link) or their compressed text alone. f-puzzles and
+/// SudokuPad need the `json` feature.
 pub fn read(text: &str) -> Result<Variant, iss::IssError> {
-    iss::read(text)
+    pasted::read(text)
 }
 
 /// Writes a solution as one line of values (digits up to 9, letters `A`.. from 1 above).
