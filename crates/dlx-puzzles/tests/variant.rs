@@ -68,3 +68,16 @@ fn killers_on_6x6_count_as_brute_force_does() {
         check(&shape, &all, pick, &joins, &sumless, &givens);
     }
 }
+
+#[test]
+fn a_cage_sum_beyond_its_digits_has_no_solution() {
+    // An even sum whose half is no value: the two cells' pair rule must not shift past a mask.
+    for text in [
+        ".Cage~74~R1C2~R2C1",
+        ".Cage~66~R1C1~R1C2",
+        ".Sum~70~R1C1~R5C5",
+    ] {
+        let puzzle = dlx_puzzles::sudoku::variant::read(text).unwrap();
+        assert_eq!(puzzle.count(2).0, 0, "{text}");
+    }
+}

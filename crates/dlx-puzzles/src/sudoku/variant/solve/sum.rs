@@ -458,7 +458,8 @@ fn pairs(a: u32, b: u32, sum: i32, apart: bool) -> (u32, u32) {
     };
     let (mut ka, mut kb) = (a & partner(b), b & partner(a));
     if apart && sum % 2 == 0 && sum >= 2 {
-        let half = !(1u32 << (sum / 2 - 1));
+        // A half beyond every value leaves the masks as they are.
+        let half = !1u32.checked_shl(sum as u32 / 2 - 1).unwrap_or(0);
         ka &= half;
         kb &= half;
     }
