@@ -41,6 +41,7 @@ use serde_json::Value;
 
 use super::constraint::{little_killer_cells, Constraint, Diagonal, Indexing, Line};
 use super::iss::{IssError, Problem};
+use super::marks::Marks;
 use super::place::{Source, Step};
 use super::Variant;
 use crate::sudoku::Shape;
@@ -154,8 +155,7 @@ pub(super) fn from_value(value: &Value, source: Source) -> Result<Variant, IssEr
     let mut reader = Reader {
         n,
         source,
-        candidates: vec![None; n * n],
-        order: Vec::new(),
+        marks: Marks::new(n * n),
         constraints: Vec::new(),
         dotted: Vec::new(),
         nonconsecutive: false,
@@ -172,10 +172,8 @@ pub(super) fn from_value(value: &Value, source: Source) -> Result<Variant, IssEr
 struct Reader<'a> {
     n: usize,
     source: Source<'a>,
-    /// Each cell's candidates so far (`None`: all), merged as ISS merges repeated givens.
-    candidates: Vec<Option<Vec<u8>>>,
-    /// The cells with candidates, in the order first given.
-    order: Vec<usize>,
+    /// Each cell's candidates so far.
+    marks: Marks,
     constraints: Vec<Constraint>,
     /// The neighbour pairs joined by a kropki dot, smaller cell first.
     dotted: Vec<(usize, usize)>,
@@ -232,7 +230,7 @@ impl Reader<'_> {
                 let given = cell.get("given").and_then(Value::as_bool) == Some(true);
                 if given {
                     let value = self.value(cell.get("value"), &path)?;
-                    self.allow(index, vec![value]);
+                    self.marks.allow(index, vec![value]);
                 }
                 if let Some(marks) = cell.get("givenPencilMarks").filter(|v| !v.is_null()) {
                     let marks_path = [
@@ -249,7 +247,7 @@ impl Reader<'_> {
                             .iter()
                             .map(|v| self.value(Some(v), &marks_path))
                             .collect::<Result<_, _>>()?;
-                        self.allow(index, values);
+                        self.marks.allow(index, values);
                     }
                 }
             }
@@ -286,19 +284,6 @@ impl Reader<'_> {
                     },
                 )
             })
-    }
-
-    /// Narrows a cell's candidates to `values`.
-    fn allow(&mut self, cell: usize, mut values: Vec<u8>) {
-        values.sort_unstable();
-        values.dedup();
-        match &mut self.candidates[cell] {
-            Some(old) => old.retain(|v| values.contains(v)),
-            slot => {
-                *slot = Some(values);
-                self.order.push(cell);
-            }
-        }
     }
 
     /// A cell id, `R<row>C<column>` from 1, as a row and a column from 0 to `n + 1` (0 and
@@ -557,7 +542,7 @@ impl Reader<'_> {
                         "odd" | "even" => {
                             let parity = u8::from(key == "odd");
                             let values = (1..=n as u8).filter(|v| v % 2 == parity).collect();
-                            self.allow(cell, values);
+                            self.marks.allow(cell, values);
                         }
                         _ => {
                             let (r, c) = (cell / n, cell % n);
@@ -797,16 +782,8 @@ impl Reader<'_> {
             }
             (false, None) => {}
         }
-        let mut givens = vec![0; n * n];
         let mut constraints = self.constraints;
-        for cell in self.order {
-            let values = self.candidates[cell].take().unwrap_or_default();
-            match values[..] {
-                [v] => givens[cell] = v,
-                _ if values.len() == n => {}
-                _ => constraints.push(Constraint::Allowed { cell, values }),
-            }
-        }
+        let givens = self.marks.finish(n, &mut constraints);
         if let Some(bad) = constraints.iter().position(|c| !c.fits(n)) {
             return Err(self.source.fail(
                 &[],

@@ -21,6 +21,7 @@ use thiserror::Error;
 
 use super::constraint::{little_killer_cells, Constraint, Diagonal, Indexing, Line};
 use super::killer::{self, KillerError};
+use super::marks::Marks;
 use super::Variant;
 use crate::sudoku::shape::ShapeError;
 use crate::sudoku::Shape;
@@ -460,10 +461,8 @@ fn decimal<T: std::str::FromStr>(text: &str) -> Option<T> {
 /// Builds the puzzle from the sections, once the side is known.
 struct Resolver {
     n: usize,
-    /// Each cell's candidates so far (`None`: all), as ISS intersects repeated givens.
-    candidates: Vec<Option<Vec<u8>>>,
-    /// The cells with candidates, in the order first given.
-    order: Vec<usize>,
+    /// Each cell's candidates so far.
+    marks: Marks,
     constraints: Vec<Constraint>,
     layout: Option<(Vec<u16>, Arg)>,
     no_boxes: Option<Arg>,
@@ -473,8 +472,7 @@ impl Resolver {
     fn new(n: usize) -> Resolver {
         Resolver {
             n,
-            candidates: vec![None; n * n],
-            order: Vec::new(),
+            marks: Marks::new(n * n),
             constraints: Vec::new(),
             layout: None,
             no_boxes: None,
@@ -487,7 +485,7 @@ impl Resolver {
                 Section::Killer(v, _) => self.killer(v),
                 Section::Givens(_, g, _) => {
                     for (cell, v) in g.into_iter().enumerate().filter(|&(_, v)| v != 0) {
-                        self.allow(cell, vec![v]);
+                        self.marks.allow(cell, vec![v]);
                     }
                 }
                 Section::Pencil(_, marks, at) => {
@@ -497,7 +495,7 @@ impl Resolver {
                                 expected: "pencil marks from 1 to the side",
                             }));
                         }
-                        self.allow(cell, values);
+                        self.marks.allow(cell, values);
                     }
                 }
                 Section::Layout(_, l, at) => {
@@ -534,31 +532,9 @@ impl Resolver {
                 .fail(Problem::Shape(e))
             })?,
         };
-        let mut givens = vec![0; n * n];
         let mut constraints = self.constraints;
-        for cell in self.order {
-            let values = self.candidates[cell].take().unwrap_or_default();
-            match values[..] {
-                [v] => givens[cell] = v,
-                // Every value allowed: no constraint.
-                _ if values.len() == n => {}
-                _ => constraints.push(Constraint::Allowed { cell, values }),
-            }
-        }
+        let givens = self.marks.finish(n, &mut constraints);
         Ok(Variant::new(shape, givens, constraints))
-    }
-
-    /// Narrows a cell's candidates to `values`.
-    fn allow(&mut self, cell: usize, mut values: Vec<u8>) {
-        values.sort_unstable();
-        values.dedup();
-        match &mut self.candidates[cell] {
-            Some(old) => old.retain(|v| values.contains(v)),
-            slot => {
-                *slot = Some(values);
-                self.order.push(cell);
-            }
-        }
     }
 
     /// A killer read by [`killer::read`]: its cages, and diagonals as constraints.
@@ -690,7 +666,7 @@ impl Resolver {
                             at: arg.at,
                         })?);
                     }
-                    self.allow(cell, values);
+                    self.marks.allow(cell, values);
                 }
                 return Ok(());
             }

@@ -42,6 +42,7 @@ pub mod iss;
 pub mod killer;
 #[cfg(feature = "json")]
 mod link;
+mod marks;
 mod pasted;
 #[cfg(feature = "json")]
 mod place;
