@@ -234,41 +234,42 @@ fn build(puzzle: &Variant) -> Engine {
             })));
         }
     }
-    // A rule the checker keeps becomes a table when its accepted assignments are few.
+    // A rule the checker keeps, or a part of a rule over the whole grid, becomes a table when
+    // its accepted assignments are few.
     let masks: Vec<u32> = puzzle
         .givens
         .iter()
         .map(|&g| if g == 0 { u32::from(all) } else { 1 << (g - 1) })
         .collect();
     let mut scratch = vec![0; cells];
+    let differ = |a: usize, b: usize| differs(a as u32, b as u32);
+    let mut table = |cells: &[usize], accepts: &dyn Fn(&[u8]) -> bool| {
+        let rows = (cells.len() <= MAX_ARITY)
+            .then(|| tabulate(cells, &masks, &differ, &mut scratch, accepts, TABLE_TRIED))
+            .flatten()?;
+        Some(Handler::Table(Box::new(Tabled {
+            cells: cells.iter().map(|&c| c as u32).collect(),
+            rows,
+        })))
+    };
     for (index, reads) in &rules.checks {
         let mut unique: Vec<usize> = reads.iter().map(|&c| c as usize).collect();
         unique.sort_unstable();
         unique.dedup();
         let accepts = |grid: &[u8]| check::holds(shape, grid, &puzzle.constraints, *index);
-        let differ = |a: usize, b: usize| differs(a as u32, b as u32);
-        let rows = (unique.len() <= MAX_ARITY)
-            .then(|| {
-                tabulate(
-                    &unique,
-                    &masks,
-                    &differ,
-                    &mut scratch,
-                    &accepts,
-                    TABLE_TRIED,
-                )
-            })
-            .flatten();
-        handlers.push(match rows {
-            Some(rows) => Handler::Table(Box::new(Tabled {
-                cells: unique.iter().map(|&c| c as u32).collect(),
-                rows,
-            })),
-            None => Handler::Check {
+        handlers.push(table(&unique, &accepts).unwrap_or_else(|| Handler::Check {
+            index: *index,
+            reads: reads.clone(),
+        }));
+    }
+    for (index, part) in &rules.parts {
+        let accepts = |grid: &[u8]| part.keeps(grid);
+        handlers.push(
+            table(&part.cells, &accepts).unwrap_or_else(|| Handler::Check {
                 index: *index,
-                reads: reads.clone(),
-            },
-        });
+                reads: (0..cells as u32).collect(),
+            }),
+        );
     }
     let mut priority = vec![0u32; cells];
     for handler in &handlers {
