@@ -119,16 +119,16 @@ fn every_engine_answers_and_stats_name_it() {
 
 #[test]
 fn an_engine_that_needs_the_model_says_why_it_has_none() {
-    // A sum along a whole 9x9 diagonal has too many assignments to tabulate.
-    let puzzle = ".LittleKiller~45~R1C1\n";
+    // An X-sum along a whole 9x9 column has too many assignments to tabulate.
+    let puzzle = ".XSum~C1~15\n";
     assert_run(
         &["solve", "--engine", "dlx"],
         puzzle,
         2,
         Some("unanswered\n"),
         "dlx: <stdin>:1: --engine dlx needs the exact-cover model, which this puzzle has not: \
-         constraint 1 (little killer) has more than 65536 assignments to tabulate (--engine auto \
-         or fast answers it)\n",
+         constraint 1 (x-sum) has more than 65536 assignments to tabulate (--engine auto or fast \
+         answers it)\n",
     );
     assert_run(&["solve", "--check"], puzzle, 0, Some("multiple\n"), "");
 }
