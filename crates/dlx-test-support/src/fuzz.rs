@@ -254,7 +254,7 @@ pub fn variant(data: &[u8]) {
 }
 
 /// f-puzzles' JSON (and its links, through `variant::read`): reading never panics; what reads is
-/// checked as [`variant`] checks it.
+/// checked as [`variant()`] checks it.
 pub fn fpuzzles(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -268,7 +268,7 @@ pub fn fpuzzles(data: &[u8]) {
 }
 
 /// SudokuPad's JSON, shortened or plain, and compressed (the bytes after `scl` in a link):
-/// parsing and reading never panic; what reads is checked as [`variant`] checks it.
+/// parsing and reading never panic; what reads is checked as [`variant()`] checks it.
 pub fn sudokupad(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
