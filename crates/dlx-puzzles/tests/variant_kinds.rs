@@ -282,11 +282,9 @@ fn engines_agree(puzzle: &Variant, truth: u64, case: usize) -> bool {
     let Ok(cover) = puzzle.exact_cover() else {
         return false;
     };
-    let mut engines = vec![CoverEngine::Links, CoverEngine::Cells];
+    let engines = [CoverEngine::Links, CoverEngine::Cells].into_iter();
     #[cfg(feature = "sat")]
-    if case % 4 == 0 {
-        engines.push(CoverEngine::Sat);
-    }
+    let engines = engines.chain((case % 4 == 0).then_some(CoverEngine::Sat));
     for engine in engines {
         let run = cover.run(engine, u64::MAX, &Stop::new(), |grid| {
             assert_eq!(

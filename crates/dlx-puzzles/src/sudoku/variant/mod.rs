@@ -40,7 +40,6 @@ pub mod engines;
 pub mod fpuzzles;
 pub mod iss;
 pub mod killer;
-#[cfg(feature = "json")]
 mod link;
 mod marks;
 mod pasted;

@@ -10,34 +10,17 @@
 //!   it is an error that says the puzzle is on a server.
 
 use super::iss::{self, IssError, Problem};
+#[cfg(any(test, not(feature = "json")))]
+use super::link::Kind;
+use super::link::{self, Link};
 use super::Variant;
-
-/// Whose puzzle a link holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
-    /// f-puzzles' JSON, lz-string compressed in base64.
-    FPuzzles,
-    /// SudokuPad's JSON (shortened), compressed the same way.
-    SudokuPad,
-    /// A short id: the puzzle is on a server.
-    Remote,
-}
-
-/// A link or compressed text: whose, its payload (still percent-encoded) and the payload's
-/// 0-based character offset in the line.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Link<'a> {
-    pub(super) kind: Kind,
-    pub(super) payload: &'a str,
-    pub(super) offset: usize,
-}
 
 /// Whether a line is JSON of f-puzzles or SudokuPad (its opening line), or a link of either.
 pub(super) fn looks_like(line: &str) -> bool {
     let line = line.trim();
     let json = line == "{"
         || line.starts_with('{') && (line.contains("\"grid\"") || line.contains("\"cells\""));
-    json || link(line).is_some()
+    json || link::find(line).is_some()
 }
 
 /// Reads a variant puzzle in any format the module knows.
@@ -66,102 +49,10 @@ pub(super) fn read(text: &str) -> Result<Variant, IssError> {
             .join("\n");
         return json(rest.trim_start()).map_err(shift);
     }
-    if let Some(found) = link(trimmed.trim_end()) {
+    if let Some(found) = link::find(trimmed.trim_end()) {
         return packed(found).map_err(shift);
     }
     iss::read(text)
-}
-
-/// The link or compressed puzzle `line` is, if it is one.
-pub(super) fn link(line: &str) -> Option<Link<'_>> {
-    let lower = line.to_ascii_lowercase();
-    let after_scheme = lower.find("://").map_or(0, |k| k + 3);
-    let host_end = lower[after_scheme..]
-        .find(['/', '?', '#'])
-        .map_or(line.len(), |k| after_scheme + k);
-    let host = lower[after_scheme..host_end].trim_start_matches("www.");
-    let found = |kind, offset: usize, end: usize| {
-        Some(Link {
-            kind,
-            payload: &line[offset..end],
-            offset: line[..offset].chars().count(),
-        })
-    };
-    let param = |name: &str| -> Option<(usize, usize)> {
-        let query = host_end + lower[host_end..].find('?')?;
-        let start = lower[query..]
-            .match_indices(name)
-            .map(|(k, _)| query + k)
-            .find(|&k| k > 0 && matches!(lower.as_bytes()[k - 1], b'?' | b'&'))?
-            + name.len();
-        let end = lower[start..]
-            .find(['&', '#'])
-            .map_or(line.len(), |k| start + k);
-        Some((start, end))
-    };
-    if host == "f-puzzles.com" {
-        return match (param("load="), param("id=")) {
-            (Some((start, end)), _) => found(Kind::FPuzzles, start, end),
-            (None, Some((start, end))) => found(Kind::Remote, start, end),
-            (None, None) => None,
-        };
-    }
-    let pad = [
-        "sudokupad.app",
-        "crackingthecryptic.com",
-        "app.crackingthecryptic.com",
-    ];
-    if pad.contains(&host) || host.ends_with(".sudokupad.app") {
-        let (start, end) = match param("puzzle=") {
-            Some(range) => range,
-            None => {
-                let mut start = (host_end + 1).min(line.len());
-                for lead in ["sudoku/", "puzzle/"] {
-                    if lower[start..].starts_with(lead) {
-                        start += lead.len();
-                    }
-                }
-                let end = lower[start..]
-                    .find(['?', '#'])
-                    .map_or(line.len(), |k| start + k);
-                (start, end)
-            }
-        };
-        if start >= end {
-            return None;
-        }
-        let (kind, skip) = prefixed(&line[start..end]).unwrap_or((Kind::Remote, 0));
-        return found(kind, start + skip, end);
-    }
-    if after_scheme > 0 {
-        return None;
-    }
-    // The puzzle text alone: a prefix and base64, or f-puzzles' compressed JSON bare.
-    let base64 = |s: &str| {
-        s.len() >= 16
-            && s.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"+/=%-_".contains(&b))
-    };
-    match prefixed(line) {
-        Some((kind, skip)) if base64(&line[skip..]) || line[skip..].starts_with('{') => {
-            found(kind, skip, line.len())
-        }
-        _ if line.starts_with("N4Ig") && base64(line) => found(Kind::FPuzzles, 0, line.len()),
-        _ => None,
-    }
-}
-
-/// The format a puzzle id's prefix names, and the prefix's length.
-fn prefixed(id: &str) -> Option<(Kind, usize)> {
-    [
-        ("fpuzzles", Kind::FPuzzles),
-        ("fpuz", Kind::FPuzzles),
-        ("scl", Kind::SudokuPad),
-        ("ctc", Kind::SudokuPad),
-    ]
-    .into_iter()
-    .find(|(prefix, _)| id.starts_with(prefix))
-    .map(|(prefix, kind)| (kind, prefix.len()))
 }
 
 /// An error at the start of the line's puzzle text.
@@ -235,7 +126,7 @@ mod tests {
     use super::*;
 
     fn kind(line: &str) -> Option<(Kind, &str, usize)> {
-        link(line).map(|l| (l.kind, l.payload, l.offset))
+        link::find(line).map(|l| (l.kind, l.payload, l.offset))
     }
 
     #[test]
