@@ -18,16 +18,17 @@ use super::shape::Shape;
 /// the SAT engine.
 pub const AUTO_GUESSES: u64 = 4096;
 
-/// The stop [`EngineChoice::Auto`] gives the specialised path before it hands a puzzle over to
-/// the SAT engine: `stop` with a budget of [`AUTO_GUESSES`] guesses. `None` when it does not
-/// hand over: without the `sat` feature, or when `stop`'s own budget of guesses is no larger.
-pub(super) fn auto_handover(stop: &Stop) -> Option<Stop> {
+/// The stop [`EngineChoice::Auto`] gives a first engine before it hands a puzzle over to the
+/// SAT engine: `stop` with a budget of `budget` nodes (the specialised path's guesses,
+/// [`AUTO_GUESSES`]; the variant solver's values tried). `None` when it does not hand over:
+/// without the `sat` feature, or when `stop`'s own budget of nodes is no larger.
+pub(super) fn auto_handover(stop: &Stop, budget: u64) -> Option<Stop> {
     let hands_over = cfg!(feature = "sat")
         && match stop.budget() {
-            Budget::Nodes(n) => n > AUTO_GUESSES,
+            Budget::Nodes(n) => n > budget,
             Budget::Unlimited | Budget::Updates(_) => true,
         };
-    hands_over.then(|| stop.clone().with_budget(Budget::Nodes(AUTO_GUESSES)))
+    hands_over.then(|| stop.clone().with_budget(Budget::Nodes(budget)))
 }
 
 /// Which engine answers a [`Solver`]'s calls.
@@ -445,7 +446,7 @@ impl Solver {
     pub fn set_stop(&mut self, stop: Stop) {
         if let Some(fast) = &mut self.fast {
             let handover = match self.engine {
-                EngineChoice::Auto => auto_handover(&stop),
+                EngineChoice::Auto => auto_handover(&stop, AUTO_GUESSES),
                 _ => None,
             };
             self.hands_over = handover.is_some();

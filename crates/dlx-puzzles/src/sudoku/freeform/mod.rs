@@ -18,7 +18,7 @@ pub use grid::{read_grids, write_grid};
 
 use super::fastn::SolverN;
 use super::shape::House;
-use super::solver::auto_handover;
+use super::solver::{auto_handover, AUTO_GUESSES};
 use super::{Clash, EngineChoice, FastPath, FreeShape, GivensError, Invalid};
 
 /// The exact-cover model of a [`FreeShape`] and the solvers that run it: dancing links always,
@@ -190,7 +190,7 @@ impl FreeSolver {
         let run = match (engine, &mut self.fast) {
             (EngineChoice::Auto | EngineChoice::Fast, Some(fast)) => {
                 let handover = match engine {
-                    EngineChoice::Auto => auto_handover(stop),
+                    EngineChoice::Auto => auto_handover(stop, AUTO_GUESSES),
                     _ => None,
                 };
                 let run = fast_run(fast, givens, limit, handover.as_ref().unwrap_or(stop));

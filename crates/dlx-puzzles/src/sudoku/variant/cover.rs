@@ -150,7 +150,8 @@ impl Cover {
                     run.effort.conflicts = search.sat_stats().conflicts;
                     run
                 }
-                // The engine refuses only problems too large for its clauses.
+                // A solver that fails to start (out of memory) ends the run as a stop would:
+                // unfinished, nothing found, never a wrong answer.
                 Err(_) => Run {
                     found: 0,
                     first: None,
@@ -407,15 +408,9 @@ impl<'a> Builder<'a> {
                 (0..steps).map(|i| primary(format!("q{s}.{i}"))).collect()
             })
             .collect();
+        let mut secondary = |name: String| b.secondary(name).expect("distinct item names");
         let group_items: Vec<Vec<usize>> = (0..self.groups.len())
-            .map(|g| {
-                (1..=n)
-                    .map(|v| {
-                        b.secondary(format!("g{g}.{v}"))
-                            .expect("distinct item names")
-                    })
-                    .collect()
-            })
+            .map(|g| (1..=n).map(|v| secondary(format!("g{g}.{v}"))).collect())
             .collect();
         let partial_items: Vec<Vec<usize>> = chains
             .iter()
@@ -423,10 +418,7 @@ impl<'a> Builder<'a> {
             .map(|(s, chain)| {
                 let partials = chain.terms.len().saturating_sub(1);
                 (0..partials)
-                    .map(|i| {
-                        b.secondary(format!("q{s}p{i}"))
-                            .expect("distinct item names")
-                    })
+                    .map(|i| secondary(format!("q{s}p{i}")))
                     .collect()
             })
             .collect();
@@ -441,7 +433,7 @@ impl<'a> Builder<'a> {
             .flat_map(|(cells, _)| cells.iter().copied());
         for c in listed.chain(summed) {
             if tabled[c].is_none() {
-                tabled[c] = Some(b.secondary(format!("c{c}")).expect("distinct item names"));
+                tabled[c] = Some(secondary(format!("c{c}")));
             }
         }
         let colors: Vec<u32> = (1..=n)

@@ -8,10 +8,11 @@
 //! answers within a few thousand values, far sooner than the SAT engine's start (a killer's
 //! model takes it 0.4–0.9 s).
 
-use dlx_core::{Budget, Stop, StopReason};
+use dlx_core::{Stop, StopReason};
 
 use super::cover::{Cover, CoverEngine, CoverError};
 use super::{Run, Variant};
+use crate::sudoku::solver::auto_handover;
 use crate::sudoku::EngineChoice;
 
 /// Values the propagation solver tries before [`EngineChoice::Auto`] hands a solve or a check
@@ -56,16 +57,9 @@ fn auto(
     values: u64,
     mut each: impl FnMut(&[u8]) -> bool,
 ) -> Run {
-    let hands_over = cfg!(feature = "sat")
-        && limit <= 2
-        && match stop.budget() {
-            Budget::Nodes(n) => n > values,
-            Budget::Unlimited | Budget::Updates(_) => true,
-        };
-    if !hands_over {
+    let Some(bounded) = auto_handover(stop, values).filter(|_| limit <= 2) else {
         return super::solve::run(puzzle, limit, stop, each);
-    }
-    let bounded = stop.clone().with_budget(Budget::Nodes(values));
+    };
     let mut seen: Vec<Vec<u8>> = Vec::new();
     let mut more = true;
     let first = super::solve::run(puzzle, limit, &bounded, |grid| {

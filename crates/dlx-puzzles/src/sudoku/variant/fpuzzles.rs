@@ -40,7 +40,7 @@
 use serde_json::Value;
 
 use super::constraint::{little_killer_cells, Constraint, Diagonal, Indexing, Line};
-use super::iss::{IssError, Problem};
+use super::iss::{decimal, IssError, Problem};
 use super::marks::Marks;
 use super::place::{Source, Step};
 use super::Variant;
@@ -798,18 +798,10 @@ impl Reader<'_> {
 }
 
 /// A whole number, as a JSON number or a string of digits.
-fn number(value: &Value) -> Option<u32> {
+pub(super) fn number(value: &Value) -> Option<u32> {
     match value {
         Value::Number(k) => k.as_u64().and_then(|k| u32::try_from(k).ok()),
         Value::String(s) => decimal(s.trim()),
         _ => None,
     }
-}
-
-/// ASCII digits only, as a number that fits `T`.
-fn decimal<T: std::str::FromStr>(text: &str) -> Option<T> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
 }

@@ -451,7 +451,7 @@ fn shape_side(item: &Item) -> Result<usize, IssError> {
 }
 
 /// A decimal number: ASCII digits only (no sign, no blanks).
-fn decimal<T: std::str::FromStr>(text: &str) -> Option<T> {
+pub(super) fn decimal<T: std::str::FromStr>(text: &str) -> Option<T> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }

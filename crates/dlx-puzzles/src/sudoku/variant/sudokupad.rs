@@ -24,6 +24,7 @@
 use serde_json::{Map, Number, Value};
 
 use super::constraint::Constraint;
+use super::fpuzzles::number;
 use super::iss::{IssError, Problem};
 use super::place::{Source, Step};
 use super::Variant;
@@ -507,20 +508,6 @@ fn cages(
         }
     }
     Ok(())
-}
-
-/// A whole number, as a JSON number or a string of digits.
-fn number(value: &Value) -> Option<u32> {
-    match value {
-        Value::Number(k) => k.as_u64().and_then(|k| u32::try_from(k).ok()),
-        Value::String(s) => {
-            let s = s.trim();
-            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| s.parse().ok())
-                .flatten()
-        }
-        _ => None,
-    }
 }
 
 #[cfg(test)]
